@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+/** Drizzle over either engine; transactions (`PgTransaction`) share this type, so queries take either. */
+export type Executor = PgDatabase<PgQueryResultHKT>;
+
+/** A connection held for one piece of work that needs a single session (migrations, advisory locks). */
+export interface Session {
+  exec(sqlText: string): Promise<void>;
+  query<Row = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<Row[]>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Executor;
+  withSession<T>(work: (session: Session) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data directory as an archive, which `openPglite` can load again. */
+  dump?(): Promise<Blob>;
+}
+
+// int8 as BigInt on both engines (STACK "Things that bite"): money never passes through a float.
+const INT8 = 20;
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+  if (dataDir) {
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+  }
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    parsers: { [INT8]: (value: string) => BigInt(value) },
+  });
+  const session: Session = {
+    exec: async (sqlText) => {
+      await client.exec(sqlText);
+    },
+    query: async <Row>(sqlText: string, params: unknown[] = []) => (await client.query<Row>(sqlText, params)).rows,
+  };
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client) as unknown as Executor,
+    // PGlite is one session already: every caller shares it, in order.
+    withSession: (work) => work(session),
+    close: () => client.close(),
+    dump: async () => (await client.dumpDataDir('gzip')) as Blob,
+  };
+}
+
+export function openPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8 ? BigInt : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it and the next query reports real failures.
+  });
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool) as unknown as Executor,
+    withSession: async (work) => {
+      const client = await pool.connect();
+      try {
+        return await work({
+          exec: async (sqlText) => {
+            await client.query(sqlText);
+          },
+          query: async <Row>(sqlText: string, params: unknown[] = []) =>
+            (await client.query(sqlText, params)).rows as Row[],
+        });
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl);
+  }
+  return openPglite(path.join(options.dataDir, 'db'));
+}

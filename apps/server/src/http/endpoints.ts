@@ -1,0 +1,74 @@
+import {
+  envelopeSchema,
+  errorEnvelopeSchema,
+  type EndpointData,
+  type EndpointDefinition,
+  type EndpointInput,
+  type Locale,
+} from '@suanli/contract';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+export interface RequestContext {
+  locale: Locale;
+  requestId: string;
+  /** The signed-in user, when the endpoint's auth is `user` (always set) or `optional` (set when a token is valid). */
+  userId: bigint | null;
+  sessionId: bigint | null;
+  log: FastifyBaseLogger;
+}
+
+export type Handler<E> = (input: EndpointInput<E>, context: RequestContext) => Promise<EndpointData<E>>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: EndpointDefinition['auth'];
+    /** Whether the `sn` header is checked; false for probes and development tools. */
+    signed?: boolean;
+  }
+  interface FastifyRequest {
+    userId: bigint | null;
+    sessionId: bigint | null;
+  }
+}
+
+const ERROR_RESPONSES = Object.fromEntries(
+  [400, 401, 403, 404, 409, 422, 429, 500].map((s) => [s, errorEnvelopeSchema]),
+);
+
+/**
+ * Registers one endpoint of the contract's table: validation, OpenAPI, auth and rate limit all come from its single
+ * declaration, and the handler only returns `data` (STYLE habit 2: handlers are glue).
+ */
+export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: `/api${endpoint.path}`,
+    schema: {
+      operationId: endpoint.id,
+      summary: endpoint.summary,
+      tags: [endpoint.tag],
+      ...(endpoint.auth === 'none' ? {} : { security: [{ bearer: [] }] }),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      response: { 200: envelopeSchema(endpoint.data), ...ERROR_RESPONSES },
+    },
+    config: {
+      auth: endpoint.auth,
+      signed: !(endpoint.devOnly || endpoint.tag === 'system'),
+      ...(endpoint.rateLimitPerMinute ? { rateLimit: { max: endpoint.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
+    },
+    handler: async (request) => {
+      const input = { query: request.query, body: request.body, params: request.params } as EndpointInput<E>;
+      const data = await handler(input, {
+        locale: request.locale,
+        requestId: String(request.id),
+        userId: request.userId,
+        sessionId: request.sessionId,
+        log: request.log,
+      });
+      return { code: 200, msg: request.locale === 'en-US' ? 'OK' : '操作成功', data: data ?? null };
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+import { queryRows } from '../db/sql.js';
+
+export interface ClaimedRun {
+  job: string;
+  period: string;
+  attempts: number;
+}
+
+/**
+ * Claims (job, period) for `owner`: a new row, or a running row whose lease has expired (its owner died). A finished
+ * row or a live lease yields nothing. One statement, so two instances can never both win.
+ */
+export async function claimRun(db: Executor, job: string, period: string, owner: string, leaseMs: number) {
+  const rows = await queryRows<ClaimedRun>(
+    db,
+    sql`
+    INSERT INTO job_runs (job, period, status, owner, lease_expires_at)
+    VALUES (${job}, ${period}, 'running', ${owner}, now() + make_interval(secs => ${leaseMs / 1000}))
+    ON CONFLICT (job, period) DO UPDATE
+      SET owner = excluded.owner, lease_expires_at = excluded.lease_expires_at, attempts = job_runs.attempts + 1
+      WHERE job_runs.status = 'running' AND job_runs.lease_expires_at < now()
+    RETURNING job, period, attempts`,
+  );
+  return rows[0] ?? null;
+}
+
+/** Locks our claimed row for the work's transaction; null when another instance has taken it over meanwhile. */
+export async function lockOwnRun(tx: Executor, job: string, period: string, owner: string) {
+  const rows = await queryRows(
+    tx,
+    sql`
+    SELECT 1 FROM job_runs
+    WHERE job = ${job} AND period = ${period} AND owner = ${owner} AND status = 'running'
+    FOR UPDATE`,
+  );
+  return rows.length > 0;
+}
+
+export async function finishRun(tx: Executor, job: string, period: string) {
+  await tx.execute(sql`
+    UPDATE job_runs SET status = 'done', finished_at = now(), last_error = NULL
+    WHERE job = ${job} AND period = ${period}`);
+}
+
+/** A failed attempt keeps the row running with a short lease, so the next tick (here or elsewhere) retries it. */
+export async function failRun(
+  db: Executor,
+  job: string,
+  period: string,
+  owner: string,
+  error: string,
+  retryMs: number,
+) {
+  await db.execute(sql`
+    UPDATE job_runs
+    SET last_error = ${error.slice(0, 2000)}, lease_expires_at = now() + make_interval(secs => ${retryMs / 1000})
+    WHERE job = ${job} AND period = ${period} AND owner = ${owner} AND status = 'running'`);
+}
+
+export async function lastDonePeriod(db: Executor, job: string): Promise<string | null> {
+  const rows = await queryRows<{ period: string | null }>(
+    db,
+    sql`SELECT max(period) AS period FROM job_runs WHERE job = ${job} AND status = 'done'`,
+  );
+  return rows[0]?.period ?? null;
+}
+
+/** Runs left unfinished by a crashed or failed attempt whose lease has run out. */
+export async function abandonedPeriods(db: Executor, job: string): Promise<string[]> {
+  const rows = await queryRows<{ period: string }>(
+    db,
+    sql`
+    SELECT period FROM job_runs
+    WHERE job = ${job} AND status = 'running' AND lease_expires_at < now()
+    ORDER BY period`,
+  );
+  return rows.map((row) => row.period);
+}

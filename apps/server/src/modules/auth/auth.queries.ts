@@ -1,0 +1,60 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { sessions } from '../../db/schema.js';
+
+export async function insertSession(
+  db: Executor,
+  values: { userId: bigint; tokenHash: string; now: Date; expiresAt: Date; absoluteExpiresAt: Date },
+) {
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: values.userId,
+      tokenHash: values.tokenHash,
+      createdAt: values.now,
+      lastSeenAt: values.now,
+      expiresAt: values.expiresAt,
+      absoluteExpiresAt: values.absoluteExpiresAt,
+    })
+    .returning({ id: sessions.id });
+  return row!.id;
+}
+
+/** A live session: not revoked, within both its sliding and its absolute life. */
+export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > ${now}`,
+        sql`${sessions.absoluteExpiresAt} > ${now}`,
+      ),
+    );
+  return row ?? null;
+}
+
+/** Slides the session's expiry forward, never past its absolute end. */
+export async function touchSession(db: Executor, id: bigint, now: Date, expiresAt: Date) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now, expiresAt: sql`least(${expiresAt}, ${sessions.absoluteExpiresAt})` })
+    .where(eq(sessions.id, id));
+}
+
+export async function revokeSession(db: Executor, id: bigint, userId: bigint, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function deleteDeadSessions(db: Executor, before: Date) {
+  const deleted = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, before), lt(sessions.absoluteExpiresAt, before), lt(sessions.revokedAt, before)))
+    .returning({ id: sessions.id });
+  return deleted.length;
+}

@@ -1,0 +1,2 @@
+export { insertUser } from './users.queries.js';
+export { usersRoutes } from './users.routes.js';

@@ -1,0 +1,52 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { seedDevelopmentData } from './db/seed.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(config: Config) {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await migrate(database);
+  if (config.DEV_TOOLS) {
+    await seedDevelopmentData(database.db);
+  }
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      return;
+    }
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    // In-flight requests and the scheduler's current job finish first; the database closes last, cleanly.
+    await app.close();
+    await database.close();
+    clearTimeout(timer);
+    app.log.info('database closed; bye');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  if (config.SCHEDULER) {
+    app.scheduler.start(config.SCHEDULER_INTERVAL_MS);
+  }
+  const port = (app.server.address() as { port: number }).port;
+  const engine = database.kind === 'pglite' ? `PGlite at ${config.DATA_DIR}/db` : 'PostgreSQL';
+  console.log(`\n  Suanli is serving the console and API on http://localhost:${port}  (${engine})\n`);
+}
+
+try {
+  await main(loadConfig(process.env));
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}

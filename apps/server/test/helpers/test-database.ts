@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
+import { ENGINE, TEST_DATABASE_URL, withDatabase } from './engine.js';
+
+export interface TestDatabase {
+  database: Database;
+  /** For PostgreSQL: the URL of this file's own database, to open more pools (several instances) on it. */
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database for one test file, on the engine of this pass. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (ENGINE === 'pglite') {
+    const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const database = await openPglite(undefined, template);
+    return { database, url: undefined, drop: () => database.close() };
+  }
+  const name = `suanli_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  await admin.end();
+  const url = withDatabase(TEST_DATABASE_URL!, name);
+  const database = openPostgres(url);
+  return {
+    database,
+    url,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

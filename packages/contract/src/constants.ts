@@ -1,0 +1,97 @@
+/** Business constants of spec §9, declared once. Money is in units of 0.0001 yuan. */
+export const TIMING = {
+  requestTimeoutMs: 60_000,
+  codeResendSeconds: 60,
+  wechatPollMs: 3_000,
+  chunkLoadTimeoutMs: 120_000,
+  vipCookieDays: 10,
+  stoppedApplicationDeletionDays: 7,
+  invoiceDeliveryWorkingDays: 7,
+  consultationReplyHours: 24,
+} as const;
+
+export const LIMITS = {
+  passwordMin: 6,
+  passwordMax: 20,
+  rechargeMaxUnits: 5_000n * 10_000n,
+  transferMinUnits: 100n,
+  transferMaxUnits: 9_999_999_900n,
+  realNameAttemptsPerDay: 3,
+  diskExpansionMinGb: 10,
+  diskExpansionMaxGb: 150,
+  diskExpansionStepGb: 10,
+  pageSizeDefault: 10,
+  pageSizeMax: 100,
+} as const;
+
+export const VERIFIED_STATUS = { notVerified: '0', verified: '1' } as const;
+
+export const BENEFIT_POPUP_TYPES = ['10', '20'] as const;
+
+/** Growth value needed to reach the next grade, by current grade (spec §3). */
+export function vipGrowthTarget(grade: number): number {
+  if (grade === 0) {
+    return 300;
+  }
+  return grade === 1 ? 3_000 : 10_000;
+}
+
+export const STORAGE = {
+  freeCloudSpaceGb: 120,
+  extraPerGbDayUnits: 100n,
+  minimumDailyChargeUnits: 100n,
+  wipeAfterInactiveMonths: 3,
+  wipeArrearsUnits: 50n * 10_000n,
+  updateLagMinutes: [1, 5],
+} as const;
+
+export const DISKS = {
+  freeSystemDiskGb: 30,
+  freeDataDiskGb: 50,
+  expansionPerGbDayUnits: 70n,
+  clearArrearsUnits: 10n * 10_000n,
+} as const;
+
+export const POWER_POINTS = {
+  perYuan: 100,
+  validDays: 31,
+  packageMonths: [1, 3, 12],
+} as const;
+
+export const EDUCATION_EXAMPLE_HOURLY_UNITS = {
+  '4090': 19_500n,
+  '3090': 15_100n,
+  '3060': 6_200n,
+} as const;
+
+export const INVITE_REWARDS = {
+  firstApplicationUnits: 5n * 10_000n,
+  rechargeThresholdUnits: 10n * 10_000n,
+  rechargeRewardUnits: 10n * 10_000n,
+  consumptionThresholdUnits: 200n * 10_000n,
+  consumptionRewardUnits: 50n * 10_000n,
+  totalPerInviteUnits: 65n * 10_000n,
+  voucherValidDays: 30,
+  delayMinutes: 2,
+  kolVoucherUnits: 2n * 10_000n,
+  kolVipGrade: 1,
+  kolVipRateBasisPoints: 9_800,
+} as const;
+
+export const KOL_WITHDRAWAL = {
+  minimumUnits: 50n * 10_000n,
+  thresholdUnits: 100n * 10_000n,
+  reviewDaysOfMonth: [1, 7],
+  feeGeneralInvoiceBasisPoints: 600,
+  feeSpecialInvoiceBasisPoints: 0,
+  methods: ['alipay', 'bank'],
+} as const;
+
+export const LOCALES = ['zh-CN', 'en-US'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'zh-CN';
+
+export function pickLocale(acceptLanguage: string | undefined | null): Locale {
+  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en-US' : DEFAULT_LOCALE;
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/**
+ * Every status of spec §3, declared once. Each value has a catalogue key `enums.<name>.<value>` in i18n/*.json,
+ * which both the server's messages and the console's labels read.
+ */
+function defineEnum<const Name extends string, const Values extends readonly [string, ...string[]]>(
+  name: Name,
+  values: Values,
+) {
+  return {
+    name,
+    values,
+    schema: z.enum(values),
+    labelKey: (value: Values[number]) => `enums.${name}.${value}` as const,
+  };
+}
+
+export const ApplicationStatus = defineEnum('applicationStatus', [
+  'creating',
+  'starting',
+  'running',
+  'stopping',
+  'stopped',
+  'restarting',
+  'abnormal',
+  'destroyed',
+]);
+export const BillingMode = defineEnum('billingMode', ['minute', 'day', 'week', 'month', 'year', 'payAsYouGo']);
+export const DiskKind = defineEnum('diskKind', ['system', 'data']);
+export const ImageUploadStatus = defineEnum('imageUploadStatus', ['uploading', 'complete', 'failed']);
+export const ImageShareStatus = defineEnum('imageShareStatus', ['sharing', 'canceled']);
+export const OrderStatus = defineEnum('orderStatus', ['pendingPayment', 'paid', 'pendingCompletion', 'unknown']);
+export const VoucherStatus = defineEnum('voucherStatus', [
+  'normal',
+  'invalid',
+  'abnormal',
+  'pendingActivation',
+  'awaitingInviteeFirstApp',
+]);
+export const InvoiceType = defineEnum('invoiceType', ['vatGeneral', 'vatSpecial']);
+export const InvoiceStatus = defineEnum('invoiceStatus', ['submitted', 'modified', 'completed', 'revoked', 'rejected']);
+export const TransactionDirection = defineEnum('transactionDirection', ['income', 'expense']);
+export const TransactionType = defineEnum('transactionType', [
+  'appOrder',
+  'onlineGeneration',
+  'recharge',
+  'refund',
+  'mirrorStorage',
+  'dataStorage',
+  'dataDiskExpansion',
+  'refundFee',
+  'powerPointByBalance',
+  'powerPackageExpired',
+  'giftPackage',
+]);
+export const WithdrawalStatus = defineEnum('withdrawalStatus', ['submitted', 'completed', 'rejected']);
+export const PayeeType = defineEnum('payeeType', ['personal', 'company']);
+export const VerifiedStatus = defineEnum('verifiedStatus', ['0', '1']);
+export const VipGrade = defineEnum('vipGrade', ['0', '1', '2', '3']);
+export const ConsultationService = defineEnum('consultationService', [
+  'apiAccess',
+  'applicationPackaging',
+  'customizedAiSolutions',
+]);
+export const PowerPackage = defineEnum('powerPackage', ['gold', 'platinum', 'diamond']);
+export const RoleKey = defineEnum('roleKey', ['user', 'education', 'kol', 'creator', 'admin']);
+
+export const ALL_ENUMS = [
+  ApplicationStatus,
+  BillingMode,
+  DiskKind,
+  ImageUploadStatus,
+  ImageShareStatus,
+  OrderStatus,
+  VoucherStatus,
+  InvoiceType,
+  InvoiceStatus,
+  TransactionDirection,
+  TransactionType,
+  WithdrawalStatus,
+  PayeeType,
+  VerifiedStatus,
+  VipGrade,
+  ConsultationService,
+  PowerPackage,
+  RoleKey,
+] as const;

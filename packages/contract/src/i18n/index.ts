@@ -1,0 +1,25 @@
+import type { Locale } from '../constants.js';
+import enUS from './en-US.json' with { type: 'json' };
+import zhCN from './zh-CN.json' with { type: 'json' };
+
+/** The contract's catalogue: server messages, validation reasons and enum labels, shared with the console. */
+export const CONTRACT_MESSAGES: Record<Locale, typeof zhCN> = { 'zh-CN': zhCN, 'en-US': enUS };
+
+type Params = Record<string, string | number | bigint | undefined>;
+
+function lookup(catalogue: unknown, key: string): string | undefined {
+  const value = key.split('.').reduce<unknown>((node, part) => {
+    return node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  }, catalogue);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Translates a catalogue key with i18next-style `{{name}}` placeholders; an unknown key comes back as it is. */
+export function translate(locale: Locale, key: string, params: Params = {}): string {
+  const template = lookup(CONTRACT_MESSAGES[locale], key) ?? lookup(CONTRACT_MESSAGES['zh-CN'], key) ?? key;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+export function hasMessage(key: string): boolean {
+  return lookup(CONTRACT_MESSAGES['zh-CN'], key) !== undefined;
+}

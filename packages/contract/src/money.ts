@@ -1,0 +1,68 @@
+/**
+ * Money in integer units of 0.0001 yuan (ARCHITECTURE §3). No float ever holds money: amounts enter as decimal
+ * text, are computed as bigint, and leave as strings rounded half-up once, where the spec shows two decimals.
+ */
+export const UNITS_PER_YUAN = 10_000n;
+
+const DECIMAL_TEXT = /^([+-])?(\d+)(?:\.(\d+))?$/;
+
+/** Parses decimal text (or a number, through its decimal text) into units; null when it is not an exact amount. */
+export function parseMoney(input: string | number, maxDecimals = 4): bigint | null {
+  if (typeof input === 'number' && !Number.isFinite(input)) {
+    return null;
+  }
+  const text = String(input).trim();
+  const match = DECIMAL_TEXT.exec(text);
+  if (!match) {
+    return null;
+  }
+  const [, sign, whole = '', fraction = ''] = match;
+  if (fraction.length > maxDecimals || whole.length > 15) {
+    return null;
+  }
+  const units = BigInt(whole) * UNITS_PER_YUAN + BigInt(fraction.padEnd(4, '0'));
+  return sign === '-' ? -units : units;
+}
+
+/** Divides and rounds half away from zero, so that -1.005 and 1.005 round to the same magnitude. */
+export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
+  if (denominator <= 0n) {
+    throw new RangeError('denominator must be positive');
+  }
+  const negative = numerator < 0n;
+  const magnitude = negative ? -numerator : numerator;
+  const rounded = (magnitude * 2n + denominator) / (denominator * 2n);
+  return negative ? -rounded : rounded;
+}
+
+/** Rounds units to whole cents (0.01 yuan), half-up. */
+export function roundToCents(units: bigint): bigint {
+  return divideHalfUp(units, 100n) * 100n;
+}
+
+/** Formats units as yuan text with 2 decimals (balances, bills; rounded half-up) or 4 (unit prices; exact). */
+export function formatMoney(units: bigint, decimals: 2 | 4 = 2): string {
+  const value = decimals === 2 ? divideHalfUp(units, 100n) : units;
+  const scale = decimals === 2 ? 100n : UNITS_PER_YUAN;
+  const negative = value < 0n;
+  const magnitude = negative ? -value : value;
+  const whole = magnitude / scale;
+  const fraction = (magnitude % scale).toString().padStart(decimals, '0');
+  return `${negative ? '-' : ''}${whole}.${fraction}`;
+}
+
+/** Applies a rate in basis points (9800 = 98 %) to an amount, rounding half-up to a unit. */
+export function applyRate(units: bigint, basisPoints: number): bigint {
+  return divideHalfUp(units * BigInt(basisPoints), 10_000n);
+}
+
+/**
+ * Per-minute billing with carry (ARCHITECTURE §4): each minute charges floor((hourly + carry) / 60) and carries the
+ * remainder. Starting the carry at 30 (half of 60) makes N minutes cost exactly round-half-up(hourly × N / 60).
+ */
+export const MINUTE_CARRY_START = 30n;
+
+export function chargeMinute(hourlyUnits: bigint, carry: bigint): { charge: bigint; carry: bigint } {
+  const total = hourlyUnits + carry;
+  return { charge: total / 60n, carry: total % 60n };
+}

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every suite (STACK). The server project runs once per database engine: TEST_DB_ENGINE=pglite
+// (default) skips the *.pg.test.ts suites, which need a real PostgreSQL server for concurrency and crashes.
+const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          include: ['packages/contract/test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/test/**/*.test.ts'],
+          exclude: engine === 'pglite' ? ['**/*.pg.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
+          environment: 'node',
+          globalSetup: ['apps/server/test/helpers/global-setup.ts'],
+          pool: 'forks',
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/journeys/**/*.spec.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
