@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  applyRate,
+  chargeMinute,
+  divideHalfUp,
+  formatMoney,
+  MINUTE_CARRY_START,
+  parseMoney,
+  roundToCents,
+} from '../src/money.js';
+
+const units = fc.bigInt({ min: -(10n ** 14n), max: 10n ** 14n });
+
+describe('money in units of 0.0001 yuan', () => {
+  it('parses decimal text exactly, never through a float', () => {
+    expect(parseMoney('0.1')).toBe(1_000n);
+    expect(parseMoney('12.30')).toBe(123_000n);
+    expect(parseMoney(0.3)).toBe(3_000n);
+    expect(parseMoney('-1.9500')).toBe(-19_500n);
+    expect(parseMoney('999999.99', 2)).toBe(9_999_999_900n);
+  });
+
+  it('refuses text that is not an exact amount', () => {
+    for (const bad of ['', 'abc', '1.2.3', '1e3', '0x10', '1.23456', ' ', '1,000', 'NaN']) {
+      expect(parseMoney(bad), bad).toBeNull();
+    }
+    expect(parseMoney(Number.NaN)).toBeNull();
+    expect(parseMoney(Infinity)).toBeNull();
+    expect(parseMoney('1.234', 2)).toBeNull();
+  });
+
+  it('formats balances with two decimals, rounding half-up once', () => {
+    expect(formatMoney(123_000n)).toBe('12.30');
+    expect(formatMoney(10_050n)).toBe('1.01');
+    expect(formatMoney(10_049n)).toBe('1.00');
+    expect(formatMoney(-10_050n)).toBe('-1.01');
+    expect(formatMoney(0n)).toBe('0.00');
+    expect(formatMoney(19_500n, 4)).toBe('1.9500');
+  });
+
+  it('round-trips any amount through four-decimal text', () => {
+    fc.assert(fc.property(units, (amount) => parseMoney(formatMoney(amount, 4)) === amount));
+  });
+
+  it('rounds to cents by at most half a cent, symmetrically for negatives', () => {
+    fc.assert(
+      fc.property(units, (amount) => {
+        const rounded = roundToCents(amount);
+        const error = rounded - amount;
+        return rounded % 100n === 0n && error <= 50n && error >= -50n && roundToCents(-amount) === -rounded;
+      }),
+    );
+  });
+
+  it('applies discounts in basis points with one half-up rounding', () => {
+    expect(applyRate(19_500n, 9_800)).toBe(19_110n);
+    expect(applyRate(1n, 5_000)).toBe(1n);
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.integer({ min: 0, max: 10_000 }), (amount, rate) => {
+        const result = applyRate(amount, rate);
+        return result >= 0n && result <= amount;
+      }),
+    );
+  });
+
+  it('charges N minutes exactly round(hourly × N / 60), whatever N and the price', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 9n }), fc.integer({ min: 1, max: 3_000 }), (hourly, minutes) => {
+        let carry = MINUTE_CARRY_START;
+        let total = 0n;
+        for (let minute = 0; minute < minutes; minute += 1) {
+          const step = chargeMinute(hourly, carry);
+          total += step.charge;
+          carry = step.carry;
+        }
+        return total === divideHalfUp(hourly * BigInt(minutes), 60n);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
