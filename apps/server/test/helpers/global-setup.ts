@@ -19,6 +19,10 @@ declare module 'vitest' {
  * PostgreSQL database created from a migrated template database (STYLE habit 8).
  */
 export default async function setup(project: TestProject) {
+  // `vitest list` (scripts/test.mjs counting a skipped suite) only collects tests and needs no database.
+  if (process.env.VITEST_LIST_ONLY === '1') {
+    return;
+  }
   if (ENGINE === 'pglite') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'suanli-template-'));
     const database = await openPglite(undefined);

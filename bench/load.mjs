@@ -1,0 +1,32 @@
+// Load generation: wrk from Debian when present (steadier), autocannon from npm otherwise. Both report requests per
+// second and the 99th-percentile latency in milliseconds.
+import { spawnSync } from 'node:child_process';
+import autocannon from 'autocannon';
+
+const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
+
+function wrkMilliseconds(text) {
+  const match = /^([\d.]+)(us|ms|s)$/.exec(text);
+  if (!match) {
+    return Number.NaN;
+  }
+  const factor = { us: 0.001, ms: 1, s: 1000 }[match[2]];
+  return Number(match[1]) * factor;
+}
+
+function runWrk(url, { seconds, connections }) {
+  const result = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url], { encoding: 'utf8' });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(result.stdout)?.[1]);
+  const p99 = wrkMilliseconds(/^\s+99%\s+(\S+)/m.exec(result.stdout)?.[1] ?? '');
+  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(result.stdout)?.[1] ?? '0';
+  return { tool: 'wrk', rps, p99Ms: p99, non2xx: Number(errors) };
+}
+
+async function runAutocannon(url, { seconds, connections }) {
+  const result = await autocannon({ url, connections, duration: seconds });
+  return { tool: 'autocannon', rps: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx };
+}
+
+export function measure(url, options) {
+  return hasWrk ? runWrk(url, options) : runAutocannon(url, options);
+}
