@@ -53,8 +53,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['../*/*', '!../*/index.js'],
-              message: "another module is reached only through its index.ts",
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)',
+              message: 'another module is reached only through its index.ts',
             },
           ],
         },
