@@ -1,0 +1,37 @@
+import { CustomerServiceOutlined, DesktopOutlined } from '@ant-design/icons';
+import { Button, Popover, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { UserDropdown } from '../../features/auth/components/user-dropdown';
+import { useLoginDialog } from '../../shared/stores/login-dialog-store';
+import { useSession } from '../../shared/stores/session-store';
+import { LanguageSwitch } from '../../shared/ui/language-switch';
+import { CustomerServiceCard } from './customer-service-card';
+
+/** The right side of the header: console button, customer service, language, and login or the user's avatar. */
+export function HeaderActions() {
+  const { t } = useTranslation('layout');
+  const navigate = useNavigate();
+  const isLogin = useSession((state) => state.isLogin);
+  const showLogin = useLoginDialog((state) => state.show);
+  return (
+    <Space size="middle">
+      <Button icon={<DesktopOutlined />} data-testid="console-button" onClick={() => navigate('/ourConsole')}>
+        {t('header.console')}
+      </Button>
+      <Popover content={<CustomerServiceCard />} placement="bottomRight">
+        <Button type="text" icon={<CustomerServiceOutlined />} data-testid="customer-service">
+          {t('header.customerService')}
+        </Button>
+      </Popover>
+      <LanguageSwitch />
+      {isLogin ? (
+        <UserDropdown />
+      ) : (
+        <Button type="primary" data-testid="login-button" onClick={showLogin}>
+          {t('header.login')}
+        </Button>
+      )}
+    </Space>
+  );
+}

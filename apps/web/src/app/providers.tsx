@@ -1,0 +1,50 @@
+import type { Locale } from '@suanli/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../shared/i18n';
+import { useInterfaceSettings } from '../shared/stores/interface-settings-store';
+import { MessageBridgeHost } from '../shared/ui/message-bridge-host';
+
+const ANTD_LOCALES: Record<Locale, typeof zhCN> = { 'zh-CN': zhCN, 'en-US': enUS };
+
+/**
+ * The HTTP client reports every failure itself (spec §8), so a retry would only repeat the message; pages that want
+ * one ask for it.
+ */
+export function createQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+}
+
+interface AppProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+/** i18n, data cache, antd locale and theme following the persisted interface settings, and antd's message API. */
+export function AppProviders({ queryClient, children }: AppProvidersProps) {
+  const language = useInterfaceSettings((state) => state.appLanguage);
+  const color = useInterfaceSettings((state) => state.color);
+  const navTheme = useInterfaceSettings((state) => state.navTheme);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ConfigProvider
+          locale={ANTD_LOCALES[language]}
+          theme={{
+            token: { colorPrimary: color },
+            algorithm: navTheme === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+          }}
+        >
+          <AntdApp>
+            <MessageBridgeHost />
+            {children}
+          </AntdApp>
+        </ConfigProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,74 @@
+import { createBrowserRouter, replace, type RouteObject } from 'react-router';
+import {
+  createGuardLoader,
+  guardShouldRevalidate,
+  verifyThroughApi,
+  type GuardDependencies,
+} from './guard/guard-loader';
+import { BootScreen } from './layouts/boot-screen';
+import { ConsoleLayout } from './layouts/console-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { RootShell } from './layouts/root-shell';
+import { trackNavigationProgress } from './navigation-progress';
+import { lazyPage } from './routes/lazy-page';
+import { RouteErrorPage } from './routes/route-error-page';
+import type { RouteMeta } from './routes/route-meta';
+import { CONSOLE_ROUTES, VIEW_APP_ROUTE } from './routes/route-table';
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+// The catch-all's loader redirects before anything renders; the router still wants something to render.
+function Nothing() {
+  return null;
+}
+
+function pageRoute(meta: RouteMeta, index: boolean): RouteObject {
+  const { load, ...handle } = meta;
+  const page = { handle, lazy: lazyPage(load), ErrorBoundary: RouteErrorPage };
+  return index ? { index: true, ...page } : { path: meta.path.slice(1), ...page };
+}
+
+/** The route objects of spec §2, built from the route table. */
+export function buildRoutes(guard: GuardDependencies): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      loader: createGuardLoader(guard),
+      shouldRevalidate: guardShouldRevalidate,
+      Component: RootShell,
+      HydrateFallback: BootScreen,
+      ErrorBoundary: RouteErrorPage,
+      children: [
+        {
+          path: '/',
+          Component: ConsoleLayout,
+          children: CONSOLE_ROUTES.map((route) => pageRoute(route, route.path === '')),
+        },
+        { path: VIEW_APP_ROUTE.path, Component: PublicLayout, children: [pageRoute(VIEW_APP_ROUTE, true)] },
+        { path: '*', loader: () => replace('/'), Component: Nothing },
+      ],
+    },
+  ];
+}
+
+interface AppRouterOptions {
+  /** createBrowserRouter in the browser; tests pass a memory router. */
+  create?: (routes: RouteObject[]) => AppRouter;
+  verify?: GuardDependencies['verify'];
+}
+
+export function createAppRouter(options: AppRouterOptions = {}): AppRouter {
+  // The page the user is on, for a guard that refuses a route and keeps the user where they were.
+  const settled = { href: null as string | null };
+  const routes = buildRoutes({ verify: options.verify ?? verifyThroughApi, previousHref: () => settled.href });
+  const router = (options.create ?? ((objects) => createBrowserRouter(objects)))(routes);
+  const remember = (state: AppRouter['state']) => {
+    if (state.initialized && state.navigation.state === 'idle') {
+      settled.href = `${state.location.pathname}${state.location.search}`;
+    }
+  };
+  remember(router.state);
+  router.subscribe(remember);
+  trackNavigationProgress(router);
+  return router;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../shared/ui/placeholder-page';
+
+export default function BasicSetPage() {
+  return <PlaceholderPage routeKey="basicSet" />;
+}

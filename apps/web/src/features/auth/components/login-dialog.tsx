@@ -1,0 +1,25 @@
+import { Modal, Skeleton, Typography } from 'antd';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoginDialog } from '../../../shared/stores/login-dialog-store';
+import { lazyWithTimeout } from '../../../shared/ui/lazy-with-timeout';
+
+// The forms behind the tabs are heavy and most visits never open the dialog, so they load on first opening.
+const LoginDialogBody = lazyWithTimeout(() => import('./login-dialog-body'));
+
+/** The global login dialog of spec §2, opened over any page by the header, the guard and the HTTP client. */
+export function LoginDialog() {
+  const { t } = useTranslation('auth');
+  const open = useLoginDialog((state) => state.open);
+  const hide = useLoginDialog((state) => state.hide);
+  return (
+    <Modal open={open} onCancel={hide} footer={null} title={t('dialog.title')} destroyOnHidden width={420}>
+      <div data-testid="login-dialog">
+        <Typography.Paragraph type="secondary">{t('dialog.note')}</Typography.Paragraph>
+        <Suspense fallback={<Skeleton active />}>
+          <LoginDialogBody />
+        </Suspense>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import 'antd/dist/reset.css';
+import { ConsoleApp } from './app/app';
+import { createAppRouter } from './app/router';
+
+const container = document.getElementById('root');
+if (!container) {
+  throw new Error('index.html lacks #root');
+}
+
+createRoot(container).render(
+  <StrictMode>
+    <ConsoleApp router={createAppRouter()} />
+  </StrictMode>,
+);

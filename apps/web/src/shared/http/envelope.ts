@@ -1,0 +1,45 @@
+import { HttpError } from './http-error';
+
+interface EnvelopeLike {
+  code: number;
+  msg?: unknown;
+  data?: unknown;
+}
+
+const SUCCESS_CODES = new Set([200, 201]);
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function isEnvelope(body: unknown): body is EnvelopeLike {
+  return typeof body === 'object' && body !== null && typeof (body as EnvelopeLike).code === 'number';
+}
+
+function messageOf(body: unknown): string {
+  const msg = typeof body === 'object' && body !== null ? (body as { msg?: unknown }).msg : undefined;
+  return typeof msg === 'string' ? msg : '';
+}
+
+/**
+ * Turns a response into the envelope's data or an HttpError (spec §8). The server repeats the body code as the HTTP
+ * status, so the envelope is read whatever the status; only an answer without an envelope counts as a transport
+ * failure. 429 is checked first because it is ignored whatever it carries.
+ */
+export async function readEnvelope(response: Response): Promise<unknown> {
+  if (response.status === 429) {
+    throw new HttpError('rateLimited', '', 429);
+  }
+  const body = parseJson(await response.text());
+  if (!isEnvelope(body)) {
+    throw new HttpError('transport', messageOf(body), response.status);
+  }
+  if (!SUCCESS_CODES.has(body.code)) {
+    throw new HttpError('response', messageOf(body), body.code);
+  }
+  return body.data ?? null;
+}

@@ -1,0 +1,64 @@
+import { signRequest } from '@suanli/contract';
+import { HttpError } from './http-error';
+
+export interface OutgoingRequest {
+  method: string;
+  /** Path under the API base with its params filled, without the query; it is what `sn` signs. */
+  path: string;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  token: string | null;
+  language: string;
+  signal?: AbortSignal;
+}
+
+function queryString(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item !== undefined && item !== null) {
+        search.append(name, String(item));
+      }
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+  if (body === undefined) {
+    return undefined;
+  }
+  if (body instanceof FormData || body instanceof Blob) {
+    return body;
+  }
+  headers.set('Content-Type', 'application/json');
+  return JSON.stringify(body);
+}
+
+/** Sends one request; a time-out, a refused connection or a cancel become HttpErrors without a response. */
+export async function sendRequest(baseUrl: string, timeoutMs: number | null, request: OutgoingRequest) {
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': request.language });
+  headers.set('sn', signRequest(request.path, Date.now()));
+  if (request.token) {
+    headers.set('Authorization', `Bearer ${request.token}`);
+  }
+  const controller = new AbortController();
+  const timer = timeoutMs === null ? undefined : setTimeout(() => controller.abort(), timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  request.signal?.addEventListener('abort', onCallerAbort);
+  try {
+    return await fetch(`${baseUrl}${request.path}${queryString(request.query)}`, {
+      method: request.method,
+      headers,
+      body: encodeBody(request.body, headers),
+      signal: controller.signal,
+    });
+  } catch {
+    throw new HttpError(request.signal?.aborted ? 'aborted' : 'network');
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}

@@ -1,0 +1,23 @@
+import { CONTRACT_MESSAGES, type Locale } from '@suanli/contract';
+
+type Catalogue = Record<string, unknown>;
+
+// Every JSON file under locales/<locale>/ is a namespace named after the file, so a feature adds its strings by
+// adding one file per language and nothing here changes.
+const files = import.meta.glob<Catalogue>('./locales/*/*.json', { eager: true, import: 'default' });
+
+function namespacesOf(locale: Locale): Record<string, Catalogue> {
+  const prefix = `./locales/${locale}/`;
+  const entries = Object.entries(files)
+    .filter(([path]) => path.startsWith(prefix))
+    .map(([path, catalogue]) => [path.slice(prefix.length, -'.json'.length), catalogue] as const);
+  return Object.fromEntries(entries);
+}
+
+/** i18next resources: the console's own namespaces plus the contract's catalogue as namespace `contract`. */
+export const RESOURCES: Record<Locale, Record<string, Catalogue>> = {
+  'zh-CN': { ...namespacesOf('zh-CN'), contract: CONTRACT_MESSAGES['zh-CN'] },
+  'en-US': { ...namespacesOf('en-US'), contract: CONTRACT_MESSAGES['en-US'] },
+};
+
+export const NAMESPACES = Object.keys(RESOURCES['zh-CN']);

@@ -1,0 +1,1 @@
+export { currentLanguage, i18n } from './i18n';

@@ -1,0 +1,33 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// antd's responsive helpers read matchMedia, which jsdom lacks (STACK.md, "Things that bite").
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+// antd's horizontal menu and other measuring components observe their size; jsdom has no layout, so nothing resizes.
+if (!('ResizeObserver' in window)) {
+  class NoopResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: NoopResizeObserver });
+}
+
+afterEach(() => {
+  cleanup();
+});
