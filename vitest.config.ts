@@ -6,6 +6,8 @@ const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite'
 
 export default defineConfig({
   test: {
+    // The box has two cores; PGlite takes about 750 MB per test file.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -22,7 +24,6 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['apps/server/test/helpers/global-setup.ts'],
           pool: 'forks',
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
