@@ -17,10 +17,15 @@ import { spaPlugin } from './http/spa.js';
 import { AdjustableClock, systemClock, type Clock } from './jobs/clock.js';
 import { housekeepingJobs } from './jobs/housekeeping.jobs.js';
 import { Scheduler } from './jobs/scheduler.js';
+import type { AppContext } from './app-context.js';
 import { authJobs, authPlugin, authRoutes, sessionService } from './modules/auth/index.js';
 import { devRoutes } from './modules/dev/index.js';
+import { filesRoutes } from './modules/files/index.js';
+import { noticesRoutes } from './modules/notices/index.js';
+import { realNameRoutes } from './modules/real-name/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { usersRoutes } from './modules/users/index.js';
+import { wechatJobs, wechatRoutes } from './modules/wechat/index.js';
 
 export interface AppOptions {
   config: Config;
@@ -59,12 +64,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const db = database.db;
   const sessions = sessionService(clock);
+  const context: AppContext = { config, db, clock, sessions, log: app.log };
   const scheduler = new Scheduler({
     db,
     clock,
     log: app.log,
     timeZone: config.TZ_BUSINESS,
-    jobs: [...housekeepingJobs, ...authJobs(sessions)],
+    jobs: [...housekeepingJobs, ...authJobs(context), ...wechatJobs(context)],
   });
   app.decorate('scheduler', scheduler);
   app.decorate('clock', clock);
@@ -98,8 +104,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { db, sessions });
 
   await app.register(systemRoutes, { database, clock });
-  await app.register(authRoutes, { db, sessions });
-  await app.register(usersRoutes, { db });
+  // Each product module is one plugin over the shared context; it registers its development endpoints itself
+  // when DEV_TOOLS is on.
+  for (const module of [authRoutes, usersRoutes, wechatRoutes, realNameRoutes, noticesRoutes, filesRoutes]) {
+    await app.register(module, context);
+  }
   if (config.DEV_TOOLS && clock instanceof AdjustableClock) {
     await app.register(devRoutes, { clock, scheduler });
   }

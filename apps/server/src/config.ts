@@ -8,50 +8,119 @@ const flag = z
   .enum(['1', '0', 'on', 'off', 'true', 'false'])
   .transform((value) => value === '1' || value === 'on' || value === 'true');
 
+// Fixed keys so that a development database stays readable across restarts; production must set its own.
+const DEVELOPMENT_KEYS = {
+  idEncryption: Buffer.alloc(32, 'suanli-development-id-key').toString('base64'),
+  objectSigning: Buffer.alloc(32, 'suanli-development-object-key').toString('base64'),
+};
+
+/** A 32-byte key given as base64 (`openssl rand -base64 32`). */
+const base64Key = z.string().refine((value) => Buffer.from(value, 'base64').length === 32, {
+  message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
+});
+
 /**
  * One schema over the environment (ARCHITECTURE §8), parsed once at the edge and passed in; nothing else reads
  * process.env. Provider choices list only the adapters that exist; later issues add the real ones.
  */
-const configSchema = z
-  .object({
-    APP_ENV: z.enum(['development', 'production']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
-    PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
-    DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
-    DATABASE_URL: z.url().optional(),
-    WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    DEV_TOOLS: flag.default(false),
-    SN_CHECK: flag.default(true),
-    CAPTCHA: flag.default(true),
-    SCHEDULER: flag.default(true),
-    SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
-    TZ_BUSINESS: z.string().default('Asia/Shanghai'),
-    APP_DOMAIN: z.string().default('apps.localhost:8080'),
-    BODY_LIMIT: z.coerce.number().int().min(1_024).default(1_048_576),
-    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1_200),
-    CORS_ORIGINS: z.string().default(''),
-    TRUST_PROXY: flag.default(false),
-    COMPUTE_DRIVER: z.enum(['local']).default('local'),
-    STORAGE: z.enum(['local']).default('local'),
-    PAYMENTS: z.enum(['sandbox']).default('sandbox'),
-    SMS: z.enum(['outbox']).default('outbox'),
-    MAIL: z.enum(['outbox']).default('outbox'),
-  })
-  .superRefine((config, ctx) => {
-    if (config.APP_ENV !== 'production') {
-      return;
+const baseSchema = z.object({
+  APP_ENV: z.enum(['development', 'production']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z.url().optional(),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEV_TOOLS: flag.default(false),
+  SN_CHECK: flag.default(true),
+  CAPTCHA: flag.default(true),
+  SCHEDULER: flag.default(true),
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  TZ_BUSINESS: z.string().default('Asia/Shanghai'),
+  APP_DOMAIN: z.string().default('apps.localhost:8080'),
+  BODY_LIMIT: z.coerce.number().int().min(1_024).default(1_048_576),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1_200),
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: flag.default(false),
+  COMPUTE_DRIVER: z.enum(['local']).default('local'),
+  STORAGE: z.enum(['local']).default('local'),
+  PAYMENTS: z.enum(['sandbox']).default('sandbox'),
+  PUBLIC_URL: z.url().optional(),
+  SMS: z.enum(['outbox', 'gateway']).default('outbox'),
+  SMS_GATEWAY_URL: z.url().optional(),
+  SMS_GATEWAY_APP_KEY: z.string().optional(),
+  SMS_GATEWAY_APP_SECRET: z.string().optional(),
+  SMS_SIGN_NAME: z.string().default('算力云'),
+  SMS_TEMPLATE_ID: z.string().optional(),
+  MAIL: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Suanli <no-reply@suanli.local>'),
+  WECHAT_LOGIN: z.enum(['sandbox', 'official']).default('sandbox'),
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
+  WECHAT_TOKEN: z.string().optional(),
+  WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
+  WECHAT_QR_BASE: z.url().default('https://mp.weixin.qq.com/cgi-bin/showqrcode'),
+  REAL_NAME: z.enum(['sandbox', 'http']).default('sandbox'),
+  REAL_NAME_URL: z.url().optional(),
+  REAL_NAME_APP_CODE: z.string().optional(),
+  ID_ENCRYPTION_KEY: base64Key.default(DEVELOPMENT_KEYS.idEncryption),
+  OBJECT_SIGNING_KEY: base64Key.default(DEVELOPMENT_KEYS.objectSigning),
+});
+
+const configSchema = baseSchema.superRefine((config, ctx) => {
+  const need = (key: keyof typeof config, when: string) => {
+    if (!config[key]) {
+      ctx.addIssue({ code: 'custom', path: [key], message: `is required when ${when}` });
     }
-    if (config.DEV_TOOLS) {
-      ctx.addIssue({ code: 'custom', path: ['DEV_TOOLS'], message: 'must be off in production' });
+  };
+  if (config.SMS === 'gateway') {
+    ['SMS_GATEWAY_URL', 'SMS_GATEWAY_APP_KEY', 'SMS_GATEWAY_APP_SECRET', 'SMS_TEMPLATE_ID'].forEach((key) =>
+      need(key as keyof typeof config, 'SMS=gateway'),
+    );
+  }
+  if (config.MAIL === 'smtp') {
+    need('SMTP_URL', 'MAIL=smtp');
+  }
+  if (config.WECHAT_LOGIN === 'official') {
+    ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN'].forEach((key) =>
+      need(key as keyof typeof config, 'WECHAT_LOGIN=official'),
+    );
+  }
+  if (config.REAL_NAME === 'http') {
+    ['REAL_NAME_URL', 'REAL_NAME_APP_CODE'].forEach((key) => need(key as keyof typeof config, 'REAL_NAME=http'));
+  }
+  if (config.APP_ENV === 'production') {
+    refuseInProduction(config, ctx);
+  }
+});
+
+function refuseInProduction(config: z.output<typeof baseSchema>, ctx: z.RefinementCtx) {
+  const refuse = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
+  if (config.DEV_TOOLS) {
+    refuse('DEV_TOOLS', 'must be off in production');
+  }
+  if (!config.CAPTCHA) {
+    refuse('CAPTCHA', 'must be on in production');
+  }
+  const sandboxes = {
+    PAYMENTS: 'sandbox',
+    SMS: 'outbox',
+    MAIL: 'outbox',
+    WECHAT_LOGIN: 'sandbox',
+    REAL_NAME: 'sandbox',
+  };
+  for (const [key, sandbox] of Object.entries(sandboxes)) {
+    if (config[key as keyof typeof sandboxes] === sandbox) {
+      refuse(key, `the ${sandbox} provider is refused in production`);
     }
-    const sandboxes = { PAYMENTS: 'sandbox', SMS: 'outbox', MAIL: 'outbox' } as const;
-    for (const [key, sandbox] of Object.entries(sandboxes)) {
-      if (config[key as keyof typeof sandboxes] === sandbox) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `the ${sandbox} provider is refused in production` });
-      }
+  }
+  for (const key of ['ID_ENCRYPTION_KEY', 'OBJECT_SIGNING_KEY'] as const) {
+    if (Object.values(DEVELOPMENT_KEYS).includes(config[key])) {
+      refuse(key, 'must be set to a secret of its own in production');
     }
-  });
+  }
+}
 
 export type Config = z.output<typeof configSchema>;
 
@@ -66,6 +135,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** Where a browser or phone reaches this server from outside (QR pages, signed links). */
+export function publicUrl(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 }
 
 export function corsOrigins(config: Config): string[] {

@@ -36,6 +36,9 @@ export function vipGrowthTarget(grade: number): number {
   return grade === 1 ? 3_000 : 10_000;
 }
 
+/** GPU price discount by VIP grade 0–3, in basis points (spec §6: grades 1 to 3 give a discount; KOL VIP1 is 98 %). */
+export const VIP_DISCOUNT_BASIS_POINTS = [10_000, 9_800, 9_500, 9_000] as const;
+
 export const STORAGE = {
   freeCloudSpaceGb: 120,
   extraPerGbDayUnits: 100n,

@@ -6,5 +6,6 @@ export * from './envelope.js';
 export * from './errors.js';
 export * from './i18n/index.js';
 export * from './money.js';
+export * from './profile.js';
 export * from './sn.js';
 export * from './validation.js';

@@ -4,6 +4,7 @@ import {
   type EndpointData,
   type EndpointDefinition,
   type EndpointInput,
+  translate,
   type Locale,
 } from '@suanli/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -18,7 +19,23 @@ export interface RequestContext {
   log: FastifyBaseLogger;
 }
 
-export type Handler<E> = (input: EndpointInput<E>, context: RequestContext) => Promise<EndpointData<E>>;
+/**
+ * A few calls carry meaning in `msg` itself (spec §7: scanLogin answers msg '0', the benefit check msg '10' or '20');
+ * their handlers return `withMsg(data, msg)` instead of plain data.
+ */
+export class WithMsg<T> {
+  constructor(
+    readonly data: T,
+    readonly msg: string,
+  ) {}
+}
+
+export const withMsg = <T>(data: T, msg: string) => new WithMsg(data, msg);
+
+export type Handler<E> = (
+  input: EndpointInput<E>,
+  context: RequestContext,
+) => Promise<EndpointData<E> | WithMsg<EndpointData<E>>>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -61,14 +78,17 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
     },
     handler: async (request) => {
       const input = { query: request.query, body: request.body, params: request.params } as EndpointInput<E>;
-      const data = await handler(input, {
+      const result = await handler(input, {
         locale: request.locale,
         requestId: String(request.id),
         userId: request.userId,
         sessionId: request.sessionId,
         log: request.log,
       });
-      return { code: 200, msg: request.locale === 'en-US' ? 'OK' : '操作成功', data: data ?? null };
+      if (result instanceof WithMsg) {
+        return { code: 200, msg: result.msg, data: result.data ?? null };
+      }
+      return { code: 200, msg: translate(request.locale, 'errors.ok'), data: result ?? null };
     },
   });
 }

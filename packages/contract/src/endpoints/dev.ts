@@ -35,3 +35,40 @@ export const advanceDevClock = defineEndpoint({
   }),
   data: clockSchema,
 });
+
+export const readOutbox = defineEndpoint({
+  id: 'readOutbox',
+  method: 'GET',
+  path: '/dev/outbox',
+  auth: 'none',
+  devOnly: true,
+  summary: 'Development: the latest messages the outbox provider "sent" to a phone or e-mail, with their codes',
+  tag: 'dev',
+  query: z.object({ to: z.string().trim().min(1).max(254) }),
+  data: z.array(
+    z.object({
+      channel: z.enum(['sms', 'email']),
+      to: z.string(),
+      subject: z.string(),
+      body: z.string(),
+      code: z.string().nullable(),
+      sentAt: z.string(),
+    }),
+  ),
+});
+
+export const scanWechatSandbox = defineEndpoint({
+  id: 'scanWechatSandbox',
+  method: 'POST',
+  path: '/dev/wechat/scan',
+  auth: 'none',
+  devOnly: true,
+  summary: 'Development: complete a pending WeChat QR scan as a given WeChat user (what the sandbox scan page calls)',
+  tag: 'dev',
+  body: z.object({
+    sceneStr: z.string().trim().min(1).max(64),
+    openId: z.string().trim().min(1).max(64),
+    nickName: z.string().trim().max(40).optional(),
+  }),
+  data: z.object({ status: z.enum(['scanned']) }),
+});

@@ -1,9 +1,8 @@
 import type { Locale } from '../constants.js';
-import enUS from './en-US.json' with { type: 'json' };
-import zhCN from './zh-CN.json' with { type: 'json' };
+import { EN_US, ZH_CN } from './catalogue.js';
 
 /** The contract's catalogue: server messages, validation reasons and enum labels, shared with the console. */
-export const CONTRACT_MESSAGES: Record<Locale, typeof zhCN> = { 'zh-CN': zhCN, 'en-US': enUS };
+export const CONTRACT_MESSAGES: Record<Locale, typeof ZH_CN> = { 'zh-CN': ZH_CN, 'en-US': EN_US };
 
 type Params = Record<string, string | number | bigint | undefined>;
 

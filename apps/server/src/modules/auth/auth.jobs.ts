@@ -1,8 +1,8 @@
+import type { AppContext } from '../../app-context.js';
 import type { JobDefinition } from '../../jobs/scheduler.js';
-import type { SessionService } from './auth.service.js';
 
 /** Dead sessions are kept a day for the audit trail of a logout, then removed. */
-export function authJobs(sessions: SessionService): JobDefinition[] {
+export function authJobs({ sessions }: Pick<AppContext, 'sessions'>): JobDefinition[] {
   return [
     {
       name: 'auth.purge-dead-sessions',

@@ -1,14 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-
-export async function findVerification(db: Executor, userId: bigint) {
-  const [row] = await db
-    .select({ realNameVerifiedAt: users.realNameVerifiedAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? null;
-}
 
 export async function insertUser(db: Executor, values: { nickName: string; phone?: string; email?: string }) {
   const [row] = await db.insert(users).values(values).returning({ id: users.id });

@@ -1,0 +1,39 @@
+import enAuth from './en-US/auth.json' with { type: 'json' };
+import enEnums from './en-US/enums.json' with { type: 'json' };
+import enErrors from './en-US/errors.json' with { type: 'json' };
+import enNotices from './en-US/notices.json' with { type: 'json' };
+import enRealName from './en-US/realName.json' with { type: 'json' };
+import enUsers from './en-US/users.json' with { type: 'json' };
+import enValidation from './en-US/validation.json' with { type: 'json' };
+import enWechat from './en-US/wechat.json' with { type: 'json' };
+import zhAuth from './zh-CN/auth.json' with { type: 'json' };
+import zhEnums from './zh-CN/enums.json' with { type: 'json' };
+import zhErrors from './zh-CN/errors.json' with { type: 'json' };
+import zhNotices from './zh-CN/notices.json' with { type: 'json' };
+import zhRealName from './zh-CN/realName.json' with { type: 'json' };
+import zhUsers from './zh-CN/users.json' with { type: 'json' };
+import zhValidation from './zh-CN/validation.json' with { type: 'json' };
+import zhWechat from './zh-CN/wechat.json' with { type: 'json' };
+
+// One file per area and language, so each area's messages are edited in one place; keys are `<file>.<key>`.
+export const ZH_CN = {
+  errors: zhErrors,
+  validation: zhValidation,
+  enums: zhEnums,
+  auth: zhAuth,
+  users: zhUsers,
+  wechat: zhWechat,
+  realName: zhRealName,
+  notices: zhNotices,
+};
+
+export const EN_US: typeof ZH_CN = {
+  errors: enErrors,
+  validation: enValidation,
+  enums: enEnums,
+  auth: enAuth,
+  users: enUsers,
+  wechat: enWechat,
+  realName: enRealName,
+  notices: enNotices,
+};
