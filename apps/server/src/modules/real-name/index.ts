@@ -1,4 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context.js';
+import type { Executor } from '../../db/client.js';
+import { findUserVerifiedAt } from './real-name.queries.js';
 
-export async function realNameRoutes(_app: FastifyInstance, _context: AppContext) {}
+export { realNameRoutes } from './real-name.routes.js';
+
+/** Whether the user passed real-name verification (required before creating an application, spec §5). */
+export async function isRealNameVerified(db: Executor, userId: bigint): Promise<boolean> {
+  return (await findUserVerifiedAt(db, userId)) !== null;
+}

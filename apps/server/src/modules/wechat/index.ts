@@ -1,7 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
-import type { JobDefinition } from '../../jobs/scheduler.js';
+import { consumeScene } from './wechat.queries.js';
+import { bindIdentity } from './wechat.service.js';
+
+export { wechatJobs } from './wechat.jobs.js';
+export { wechatRoutes } from './wechat.routes.js';
 
 export interface WechatIdentity {
   openId: string;
@@ -15,14 +18,18 @@ export interface WechatAccounts {
    * or already used. Call it inside the transaction that creates or logs in the account.
    */
   claimScannedIdentity(tx: Executor, eventKey: string): Promise<WechatIdentity | null>;
-  /** Binds an identity to a user; AppError('conflict', { messageKey: 'wechat.boundToAnother' }) when it is taken. */
+  /**
+   * Binds an identity to a user; AppError('conflict', { messageKey: 'wechat.boundToAnother' }) when it is taken,
+   * AppError('conflict', { messageKey: 'wechat.alreadyBound' }) when the user has another WeChat already; binding
+   * the same identity again changes nothing. A unique-index violation also fails the transaction: let it roll back.
+   */
   bindIdentity(tx: Executor, userId: bigint, identity: WechatIdentity): Promise<void>;
 }
 
-export function wechatAccounts(_context: AppContext): WechatAccounts {
-  throw new Error('wechat module under construction');
+export function wechatAccounts({ clock }: Pick<AppContext, 'clock'>): WechatAccounts {
+  return {
+    claimScannedIdentity: (tx, eventKey) =>
+      consumeScene(tx, { sceneStr: eventKey, purpose: 'login', now: clock.now() }),
+    bindIdentity: (tx, userId, identity) => bindIdentity(tx, userId, identity, clock.now()),
+  };
 }
-
-export async function wechatRoutes(_app: FastifyInstance, _context: AppContext) {}
-
-export const wechatJobs = (_context: AppContext): JobDefinition[] => [];

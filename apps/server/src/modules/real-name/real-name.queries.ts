@@ -1,0 +1,89 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { realNameAttempts, realNameRecords, users } from '../../db/schema.js';
+
+/**
+ * Locks the user's row until the transaction ends (SELECT … FOR UPDATE): the one place attempts are counted and
+ * reserved, so parallel requests of one user take turns.
+ */
+export async function lockUserVerification(tx: Executor, userId: bigint) {
+  const [row] = await tx
+    .select({ verifiedAt: users.realNameVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function findUserVerifiedAt(db: Executor, userId: bigint): Promise<Date | null> {
+  const [row] = await db.select({ verifiedAt: users.realNameVerifiedAt }).from(users).where(eq(users.id, userId));
+  return row?.verifiedAt ?? null;
+}
+
+export async function setUserVerified(tx: Executor, userId: bigint, at: Date) {
+  await tx.update(users).set({ realNameVerifiedAt: at }).where(eq(users.id, userId));
+}
+
+/** The attempt times since `since`, oldest first. */
+export async function listAttemptTimesSince(db: Executor, userId: bigint, since: Date) {
+  const rows = await db
+    .select({ at: realNameAttempts.attemptedAt })
+    .from(realNameAttempts)
+    .where(and(eq(realNameAttempts.userId, userId), gt(realNameAttempts.attemptedAt, since)))
+    .orderBy(asc(realNameAttempts.attemptedAt));
+  return rows.map((row) => row.at);
+}
+
+export async function insertAttempt(tx: Executor, userId: bigint, at: Date): Promise<bigint> {
+  const [row] = await tx
+    .insert(realNameAttempts)
+    .values({ userId, attemptedAt: at, succeeded: false })
+    .returning({ id: realNameAttempts.id });
+  return row!.id;
+}
+
+export async function markAttemptSucceeded(tx: Executor, attemptId: bigint, userId: bigint) {
+  await tx
+    .update(realNameAttempts)
+    .set({ succeeded: true })
+    .where(and(eq(realNameAttempts.id, attemptId), eq(realNameAttempts.userId, userId)));
+}
+
+export async function deleteAttempt(db: Executor, attemptId: bigint, userId: bigint) {
+  await db.delete(realNameAttempts).where(and(eq(realNameAttempts.id, attemptId), eq(realNameAttempts.userId, userId)));
+}
+
+export async function findRecordOwnerByHash(db: Executor, idNumberHash: string): Promise<bigint | null> {
+  const [row] = await db
+    .select({ userId: realNameRecords.userId })
+    .from(realNameRecords)
+    .where(eq(realNameRecords.idNumberHash, idNumberHash));
+  return row?.userId ?? null;
+}
+
+export async function insertRecord(tx: Executor, values: typeof realNameRecords.$inferInsert) {
+  await tx.insert(realNameRecords).values(values);
+}
+
+export async function findRecord(db: Executor, userId: bigint) {
+  const [row] = await db
+    .select({
+      realNameEncrypted: realNameRecords.realNameEncrypted,
+      idNumberEncrypted: realNameRecords.idNumberEncrypted,
+      provider: realNameRecords.provider,
+      verifiedAt: realNameRecords.verifiedAt,
+    })
+    .from(realNameRecords)
+    .where(eq(realNameRecords.userId, userId));
+  return row ?? null;
+}
+
+/** A unique index refused the row (PostgreSQL 23505), whether drizzle wrapped the driver's error or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23505') {
+      return true;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,170 @@
+import { LIMITS } from '@suanli/contract';
+import type { AppContext } from '../../app-context.js';
+import { inTransaction } from '../../db/transaction.js';
+import { AppError } from '../../http/app-error.js';
+import { RealNameUnavailableError, type RealNameProvider } from '../../providers/real-name/index.js';
+import { maskIdNumber, maskRealName, realNameCipher } from './real-name.crypto.js';
+import {
+  deleteAttempt,
+  findRecord,
+  findRecordOwnerByHash,
+  findUserVerifiedAt,
+  insertAttempt,
+  insertRecord,
+  isUniqueViolation,
+  listAttemptTimesSince,
+  lockUserVerification,
+  markAttemptSucceeded,
+  setUserVerified,
+} from './real-name.queries.js';
+
+const LIMIT = LIMITS.realNameAttemptsPerDay;
+const WINDOW_MS = 24 * 60 * 60_000;
+
+const alreadyVerified = () => new AppError('conflict', { messageKey: 'realName.alreadyVerified' });
+const idInUse = () => new AppError('conflict', { messageKey: 'realName.idInUse' });
+
+export interface RealNameStatus {
+  status: '0' | '1';
+  realName: string | null;
+  idCard: string | null;
+  verifiedAt: string | null;
+  attemptsLeft: number;
+  sandbox: boolean;
+}
+
+/** 'YYYY-MM-DD HH:mm' in the business time zone, rounded up so that "try again after" is never early. */
+function formatLocalMinute(date: Date, timeZone: string): string {
+  const rounded = new Date(Math.ceil(date.getTime() / 60_000) * 60_000);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(rounded)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/**
+ * Real-name verification (spec §5, §9): 3 attempts per rolling 24 hours, counted and reserved in one transaction
+ * that locks the user's row; the provider is asked outside any transaction; the outcome is recorded in a second.
+ */
+export function realNameService(context: AppContext, provider: RealNameProvider) {
+  const { db, clock, config } = context;
+  const cipher = realNameCipher(config.ID_ENCRYPTION_KEY);
+  const windowStart = () => new Date(clock.now().getTime() - WINDOW_MS);
+  // With LIMIT attempts in the window, a slot frees when the oldest of the last LIMIT leaves it.
+  const freesAt = (times: Date[]) =>
+    formatLocalMinute(new Date(times.at(-LIMIT)!.getTime() + WINDOW_MS), config.TZ_BUSINESS);
+
+  async function status(userId: bigint): Promise<RealNameStatus> {
+    const verifiedAt = await findUserVerifiedAt(db, userId);
+    const record = verifiedAt ? await findRecord(db, userId) : null;
+    const attemptsLeft = Math.max(LIMIT - (await listAttemptTimesSince(db, userId, windowStart())).length, 0);
+    return {
+      status: verifiedAt ? '1' : '0',
+      realName: record ? maskRealName(cipher.decrypt(record.realNameEncrypted, 'realName', userId)) : null,
+      idCard: record ? maskIdNumber(cipher.decrypt(record.idNumberEncrypted, 'idNumber', userId)) : null,
+      verifiedAt: verifiedAt?.toISOString() ?? null,
+      attemptsLeft,
+      sandbox: record ? record.provider === 'sandbox' : provider.sandbox,
+    };
+  }
+
+  /**
+   * Counts and reserves one attempt under the user's row lock, so parallel requests cannot all pass the count.
+   * A number verified by someone else is refused here, before a paid call, and costs an attempt: otherwise the
+   * endpoint would tell anyone, for free, which ID numbers are registered on the platform.
+   */
+  async function reserveAttempt(userId: bigint, idNumberHash: string) {
+    const reserved = await inTransaction(db, async (tx) => {
+      if ((await lockUserVerification(tx, userId))?.verifiedAt) {
+        throw alreadyVerified();
+      }
+      const times = await listAttemptTimesSince(tx, userId, windowStart());
+      if (times.length >= LIMIT) {
+        throw new AppError('businessRule', {
+          messageKey: 'realName.tooManyAttempts',
+          params: { time: freesAt(times) },
+        });
+      }
+      const attemptId = await insertAttempt(tx, userId, clock.now());
+      const owner = await findRecordOwnerByHash(tx, idNumberHash);
+      return { attemptId, taken: owner !== null && owner !== userId };
+    });
+    if (reserved.taken) {
+      throw idInUse();
+    }
+    return reserved.attemptId;
+  }
+
+  async function mismatch(userId: bigint) {
+    const times = await listAttemptTimesSince(db, userId, windowStart());
+    const left = LIMIT - times.length;
+    return left > 0
+      ? new AppError('businessRule', { messageKey: 'realName.mismatch', params: { left } })
+      : new AppError('businessRule', { messageKey: 'realName.mismatchLast', params: { time: freesAt(times) } });
+  }
+
+  async function recordMatch(userId: bigint, attemptId: bigint, realName: string, idNumber: string, hash: string) {
+    try {
+      await inTransaction(db, async (tx) => {
+        // A parallel request of the same user may have been verified meanwhile.
+        if ((await lockUserVerification(tx, userId))?.verifiedAt) {
+          throw alreadyVerified();
+        }
+        const now = clock.now();
+        await insertRecord(tx, {
+          userId,
+          realNameEncrypted: cipher.encrypt(realName, 'realName', userId),
+          idNumberEncrypted: cipher.encrypt(idNumber, 'idNumber', userId),
+          idNumberHash: hash,
+          provider: provider.name,
+          verifiedAt: now,
+        });
+        await markAttemptSucceeded(tx, attemptId, userId);
+        await setUserVerified(tx, userId, now);
+      });
+    } catch (error) {
+      // Another user verified the same number between our check and now: the unique index decides.
+      throw isUniqueViolation(error) ? idInUse() : error;
+    }
+  }
+
+  return {
+    status,
+
+    async verify(userId: bigint, realName: string, idNumber: string): Promise<RealNameStatus> {
+      const name = realName.trim().replace(/\s+/g, ' ');
+      const hash = cipher.hashIdNumber(idNumber);
+      const attemptId = await reserveAttempt(userId, hash);
+      let outcome: 'match' | 'mismatch';
+      try {
+        outcome = await provider.verify({ realName: name, idNumber });
+      } catch (error) {
+        // Not the user's fault: give the attempt back.
+        await deleteAttempt(db, attemptId, userId);
+        if (error instanceof RealNameUnavailableError) {
+          throw new AppError('unavailable', { messageKey: 'realName.unavailable', cause: error });
+        }
+        throw error;
+      }
+      if (outcome === 'mismatch') {
+        throw await mismatch(userId);
+      }
+      await recordMatch(userId, attemptId, name, idNumber, hash);
+      return status(userId);
+    },
+
+    async isVerified(userId: bigint) {
+      return (await findUserVerifiedAt(db, userId)) !== null;
+    },
+  };
+}

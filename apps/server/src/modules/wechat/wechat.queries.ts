@@ -1,0 +1,154 @@
+import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { users, wechatScenes } from '../../db/schema.js';
+
+export type ScenePurpose = 'login' | 'bind';
+
+export interface WechatIdentityRow {
+  openId: string;
+  nickName: string | null;
+}
+
+export async function insertScene(
+  db: Executor,
+  values: { sceneStr: string; purpose: ScenePurpose; userId: bigint | null; now: Date; expiresAt: Date },
+) {
+  await db.insert(wechatScenes).values({
+    sceneStr: values.sceneStr,
+    purpose: values.purpose,
+    userId: values.userId,
+    status: 'pending',
+    createdAt: values.now,
+    expiresAt: values.expiresAt,
+  });
+}
+
+/** A scene of one purpose; a bind scene only for the user who asked for it (its owner in the WHERE clause). */
+export async function findScene(db: Executor, sceneStr: string, purpose: ScenePurpose, userId?: bigint) {
+  const [row] = await db
+    .select({
+      status: wechatScenes.status,
+      openId: wechatScenes.openId,
+      expiresAt: wechatScenes.expiresAt,
+    })
+    .from(wechatScenes)
+    .where(
+      and(
+        eq(wechatScenes.sceneStr, sceneStr),
+        eq(wechatScenes.purpose, purpose),
+        userId === undefined ? undefined : eq(wechatScenes.userId, userId),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Any scene by its string, whatever its purpose (what a scan refers to). */
+export async function findSceneForScan(db: Executor, sceneStr: string) {
+  const [row] = await db
+    .select({ status: wechatScenes.status, openId: wechatScenes.openId, expiresAt: wechatScenes.expiresAt })
+    .from(wechatScenes)
+    .where(eq(wechatScenes.sceneStr, sceneStr));
+  return row ?? null;
+}
+
+/** Attaches the scanning WeChat user to a pending, live scene; false when there is none (a repeated scan too). */
+export async function markSceneScanned(
+  db: Executor,
+  values: { sceneStr: string; openId: string; nickName: string | null; now: Date; holdUntil: Date },
+) {
+  const rows = await db
+    .update(wechatScenes)
+    .set({
+      status: 'scanned',
+      openId: values.openId,
+      wechatNickName: values.nickName,
+      scannedAt: values.now,
+      expiresAt: sql`greatest(${wechatScenes.expiresAt}, ${values.holdUntil})`,
+    })
+    .where(
+      and(
+        eq(wechatScenes.sceneStr, values.sceneStr),
+        eq(wechatScenes.status, 'pending'),
+        gt(wechatScenes.expiresAt, values.now),
+      ),
+    )
+    .returning({ sceneStr: wechatScenes.sceneStr });
+  return rows.length > 0;
+}
+
+/**
+ * Uses a scanned, live scene up, once: the single UPDATE makes two concurrent claims end with one winner.
+ * Returns the WeChat identity it carried, or null.
+ */
+export async function consumeScene(
+  db: Executor,
+  values: { sceneStr: string; purpose: ScenePurpose; userId?: bigint; now: Date },
+): Promise<WechatIdentityRow | null> {
+  const conditions: (SQL | undefined)[] = [
+    eq(wechatScenes.sceneStr, values.sceneStr),
+    eq(wechatScenes.purpose, values.purpose),
+    eq(wechatScenes.status, 'scanned'),
+    gt(wechatScenes.expiresAt, values.now),
+    values.userId === undefined ? undefined : eq(wechatScenes.userId, values.userId),
+  ];
+  const [row] = await db
+    .update(wechatScenes)
+    .set({ status: 'consumed', consumedAt: values.now })
+    .where(and(...conditions))
+    .returning({ openId: wechatScenes.openId, nickName: wechatScenes.wechatNickName });
+  return row?.openId ? { openId: row.openId, nickName: row.nickName } : null;
+}
+
+export async function deleteScenesExpiredBefore(db: Executor, before: Date) {
+  const rows = await db
+    .delete(wechatScenes)
+    .where(lt(wechatScenes.expiresAt, before))
+    .returning({ sceneStr: wechatScenes.sceneStr });
+  return rows.length;
+}
+
+export async function findUserIdByOpenId(db: Executor, openId: string): Promise<bigint | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.wechatOpenId, openId));
+  return row?.id ?? null;
+}
+
+/** The user's WeChat binding and other ways to log in; `lock` holds the row until the transaction ends. */
+export async function findUserWechat(db: Executor, userId: bigint, lock = false) {
+  const query = db
+    .select({
+      openId: users.wechatOpenId,
+      nickName: users.wechatNickName,
+      boundAt: users.wechatBoundAt,
+      phone: users.phone,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function setUserWechat(db: Executor, userId: bigint, identity: WechatIdentityRow | null, at: Date) {
+  await db
+    .update(users)
+    .set({
+      wechatOpenId: identity?.openId ?? null,
+      wechatNickName: identity?.nickName ?? null,
+      wechatBoundAt: identity ? at : null,
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function recordLogin(db: Executor, userId: bigint, at: Date) {
+  await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+}
+
+/** A unique index refused the row (PostgreSQL 23505), whether drizzle wrapped the driver's error or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23505') {
+      return true;
+    }
+  }
+  return false;
+}
