@@ -7,6 +7,7 @@ import {
   translate,
   type Locale,
 } from '@suanli/contract';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
@@ -16,6 +17,9 @@ export interface RequestContext {
   /** The signed-in user, when the endpoint's auth is `user` (always set) or `optional` (set when a token is valid). */
   userId: bigint | null;
   sessionId: bigint | null;
+  /** The caller's address as Fastify resolves it (TRUST_PROXY decides whether X-Forwarded-For counts). */
+  ip: string;
+  headers: IncomingHttpHeaders;
   log: FastifyBaseLogger;
 }
 
@@ -83,6 +87,8 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
         requestId: String(request.id),
         userId: request.userId,
         sessionId: request.sessionId,
+        ip: request.ip,
+        headers: request.headers,
         log: request.log,
       });
       if (result instanceof WithMsg) {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
 
@@ -49,6 +49,20 @@ export async function revokeSession(db: Executor, id: bigint, userId: bigint, no
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every live session of the user, or every one but `except` (the session that asked). */
+export async function revokeUserSessions(db: Executor, userId: bigint, now: Date, except?: bigint) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        ...(except === undefined ? [] : [ne(sessions.id, except)]),
+      ),
+    );
 }
 
 export async function deleteDeadSessions(db: Executor, before: Date) {

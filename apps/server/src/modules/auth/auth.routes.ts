@@ -1,11 +1,75 @@
-import { auth } from '@suanli/contract';
+import { auth, dev, translate } from '@suanli/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { route } from '../../http/endpoints.js';
+import { route, withMsg } from '../../http/endpoints.js';
+import { mailProvider } from '../../providers/mail/index.js';
+import { smsProvider } from '../../providers/sms/index.js';
+import { captchaService } from './captcha.service.js';
+import { codesService } from './codes.service.js';
+import { credentialsService } from './credentials.service.js';
+import { localFlag } from './location.js';
+import { loginService } from './login.service.js';
+import { latestOutboxMessages } from './outbox.queries.js';
+import { registrationService } from './registration.service.js';
+import { normalizeAccount, signInService } from './sign-in.js';
 
-export async function authRoutes(app: FastifyInstance, { db, sessions }: AppContext) {
+export async function authRoutes(app: FastifyInstance, context: AppContext) {
+  const { db, clock, config, sessions, log } = context;
+  const captcha = captchaService({ db, clock, enabled: config.CAPTCHA });
+  const sms = smsProvider(config, { db, clock, log });
+  const mail = mailProvider(config, { db, clock, log });
+  const codes = codesService(context, { captcha, sms, mail });
+  const signIn = signInService(context);
+  const registration = registrationService(context, { signIn });
+  const login = loginService(context, { captcha, signIn });
+  const credentials = credentialsService(context);
+
+  route(app, auth.getCaptcha, () => captcha.create());
+  route(app, auth.checkLocation, async (_input, { headers }) => localFlag(headers));
+
+  route(app, auth.sendSmsCode, async ({ query, body }, request) => {
+    const { ip } = request;
+    const target = { channel: 'sms' as const, target: body.phone, purpose: body.type };
+    await codes.send({ ...target, ip, userId: request.userId, locale: request.locale }, query);
+    return withMsg(null, translate(request.locale, 'auth.codeSentSms'));
+  });
+  route(app, auth.sendEmailCode, async ({ query, body }, request) => {
+    const { ip } = request;
+    const target = { channel: 'email' as const, target: normalizeAccount(body.email), purpose: body.type };
+    await codes.send({ ...target, ip, userId: request.userId, locale: request.locale }, query);
+    return withMsg(null, translate(request.locale, 'auth.codeSentEmail'));
+  });
+
+  route(app, auth.registerByPhone, ({ query, body }) =>
+    registration.registerByPhone({ ...body, phone: body.phonenumber, code: body.verificationCode, ...query }),
+  );
+  route(app, auth.registerByEmail, ({ query, body }) =>
+    registration.registerByEmail({ ...body, email: body.mail, code: body.emailCode, ...query }),
+  );
+  route(app, auth.getUserByPhoneNumber, ({ query }, { ip }) => login.isRegistered(query.phoneNumber, ip));
+  route(app, auth.getUserByMail, ({ query }, { ip }) => login.isRegistered(query.mail, ip));
+  route(app, auth.loginByPassword, ({ body }) => login.loginByPassword({ ...body, captcha: body }));
+  route(app, auth.loginByCode, ({ body }) => login.loginByCode({ ...body, code: body.verificationCode }));
+
+  route(app, auth.forgetPassword, async ({ body }) => {
+    await credentials.forgetPassword({ ...body, code: body.verificationCode });
+    return null;
+  });
+  route(app, auth.getIsPwd, (_input, request) => credentials.hasPassword(request.userId!));
+  route(app, auth.updatePassword, async ({ body }, request) => {
+    await credentials.updatePassword({ userId: request.userId!, sessionId: request.sessionId! }, body);
+    return null;
+  });
+  route(app, auth.updatePhone, async ({ body }, request) => {
+    await credentials.updatePhone(request.userId!, { phone: body.phonenumber, code: body.verificationCode });
+    return null;
+  });
   route(app, auth.logout, async (_input, request) => {
     await sessions.revoke(db, request.sessionId!, request.userId!);
     return null;
   });
+
+  if (config.DEV_TOOLS) {
+    route(app, dev.readOutbox, ({ query }) => latestOutboxMessages(db, normalizeAccount(query.to)));
+  }
 }

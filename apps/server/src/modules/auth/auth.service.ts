@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client.js';
 import type { Clock } from '../../jobs/clock.js';
-import { deleteDeadSessions, findLiveSession, insertSession, revokeSession, touchSession } from './auth.queries.js';
+import {
+  deleteDeadSessions,
+  findLiveSession,
+  insertSession,
+  revokeSession,
+  revokeUserSessions,
+  touchSession,
+} from './auth.queries.js';
 
 const DAY = 24 * 60 * 60_000;
 /** ARCHITECTURE §10: 30-day sliding and 90-day absolute life. */
@@ -16,6 +23,8 @@ export interface SessionService {
   create(db: Executor, userId: bigint): Promise<{ token: string; sessionId: bigint }>;
   resolve(db: Executor, token: string): Promise<{ userId: bigint; sessionId: bigint } | null>;
   revoke(db: Executor, sessionId: bigint, userId: bigint): Promise<void>;
+  /** Ends all the user's sessions, or all but `except` (a password change keeps the session that made it). */
+  revokeAll(db: Executor, userId: bigint, options?: { except?: bigint }): Promise<void>;
   purge(db: Executor, now: Date): Promise<number>;
 }
 
@@ -46,6 +55,9 @@ export function sessionService(clock: Clock): SessionService {
     },
     async revoke(db, sessionId, userId) {
       await revokeSession(db, sessionId, userId, clock.now());
+    },
+    async revokeAll(db, userId, options = {}) {
+      await revokeUserSessions(db, userId, clock.now(), options.except);
     },
     purge: (db, now) => deleteDeadSessions(db, new Date(now.getTime() - DAY)),
   };

@@ -1,0 +1,132 @@
+import { createHash, randomInt } from 'node:crypto';
+import { TIMING, translate, type auth, type Locale } from '@suanli/contract';
+import type { AppContext } from '../../app-context.js';
+import { inTransaction } from '../../db/transaction.js';
+import { AppError } from '../../http/app-error.js';
+import type { MailProvider } from '../../providers/mail/index.js';
+import type { SmsProvider } from '../../providers/sms/index.js';
+import { findUserByAccount } from '../users/index.js';
+import type { CaptchaAnswer, CaptchaService } from './captcha.service.js';
+import { consumeCode, insertCode, latestCodeSentAt, lockTarget, supersedeCodes } from './codes.queries.js';
+import { businessDayWindow, countHit, fixedWindow } from './rate-counters.js';
+
+/** ARCHITECTURE §10 and spec §9. */
+export const CODE_RULES = {
+  lifeMinutes: 5,
+  resendMs: TIMING.codeResendSeconds * 1_000,
+  perTargetPerDay: 10,
+  perIpPerHour: 30,
+  wrongTries: 5,
+} as const;
+
+const HOUR_MS = 60 * 60_000;
+
+/** Codes are stored hashed, tied to their target and purpose, so a code for one purpose never opens another. */
+export function hashCode(target: string, purpose: string, code: string): string {
+  return createHash('sha256').update(`${purpose}:${target}:${code}`).digest('hex');
+}
+
+export interface CodeRequest {
+  channel: 'sms' | 'email';
+  /** A phone, or an e-mail in lower case. */
+  target: string;
+  purpose: auth.CodePurpose;
+  ip: string;
+  userId: bigint | null;
+  locale: Locale;
+}
+
+const refuse = (messageKey: string, params?: Record<string, number>) =>
+  new AppError('businessRule', { messageKey, ...(params ? { params } : {}) });
+
+export function codesService(
+  context: AppContext,
+  parts: { captcha: CaptchaService; sms: SmsProvider; mail: MailProvider },
+) {
+  const { db, clock, config } = context;
+
+  /** What the purpose says about the account: register needs a new one, login and reset a known one (spec §5). */
+  async function checkAccount({ channel, target, purpose, userId }: CodeRequest) {
+    if ((purpose === 'phone' || purpose === 'bind') && channel !== 'sms') {
+      throw new AppError('badRequest', { messageKey: 'auth.purposeNeedsPhone', field: 'type' });
+    }
+    if (purpose === 'phone' && userId === null) {
+      throw new AppError('unauthorized');
+    }
+    const registered = (await findUserByAccount(db, target)) !== null;
+    if (purpose === '1' && registered) {
+      throw new AppError('conflict', { messageKey: 'auth.alreadyRegistered' });
+    }
+    if (purpose === 'phone' && registered) {
+      throw new AppError('conflict', { messageKey: 'auth.phoneTaken' });
+    }
+    if ((purpose === '2' || purpose === 'reset') && !registered) {
+      throw refuse('auth.notRegistered');
+    }
+  }
+
+  /** Records the code under every limit in one transaction; a refusal rolls back the hits it counted. */
+  function record(request: CodeRequest, code: string): Promise<bigint> {
+    return inTransaction(db, async (tx) => {
+      await lockTarget(tx, request);
+      const now = clock.now();
+      const last = await latestCodeSentAt(tx, request);
+      if (last && now.getTime() - last.getTime() < CODE_RULES.resendMs) {
+        const seconds = Math.ceil((last.getTime() + CODE_RULES.resendMs - now.getTime()) / 1_000);
+        throw refuse('auth.codeResendWait', { seconds });
+      }
+      if ((await countHit(tx, fixedWindow(`code-ip:${request.ip}`, now, HOUR_MS))) > CODE_RULES.perIpPerHour) {
+        throw refuse('auth.codeIpLimit');
+      }
+      const day = businessDayWindow(`code-target:${request.target}`, now, config.TZ_BUSINESS);
+      if ((await countHit(tx, day)) > CODE_RULES.perTargetPerDay) {
+        throw refuse('auth.codeDailyLimit', { limit: CODE_RULES.perTargetPerDay });
+      }
+      await supersedeCodes(tx, request, now);
+      return insertCode(tx, {
+        channel: request.channel,
+        target: request.target,
+        purpose: request.purpose,
+        codeHash: hashCode(request.target, request.purpose, code),
+        ip: request.ip,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_RULES.lifeMinutes * 60_000),
+      });
+    });
+  }
+
+  function deliver({ channel, target, purpose, locale }: CodeRequest, code: string): Promise<void> {
+    const params = {
+      code,
+      minutes: CODE_RULES.lifeMinutes,
+      action: translate(locale, `auth.codePurpose.${purpose}`),
+    };
+    if (channel === 'sms') {
+      return parts.sms.sendCode({ phone: target, code, text: translate(locale, 'auth.smsText', params) });
+    }
+    const subject = translate(locale, 'auth.mailSubject', params);
+    return parts.mail.sendCode({ to: target, code, subject, text: translate(locale, 'auth.mailText', params) });
+  }
+
+  return {
+    /**
+     * Captcha, account rule and limits first; then the code is committed and only then handed to the provider, which
+     * must never run inside a transaction (on PGlite a transaction holds the only session).
+     */
+    async send(request: CodeRequest, captchaAnswer: CaptchaAnswer): Promise<void> {
+      await parts.captcha.verify(captchaAnswer);
+      await checkAccount(request);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const id = await record(request, code);
+      try {
+        await deliver(request, code);
+      } catch (error) {
+        // A code nobody received must not be guessable for five minutes.
+        await consumeCode(db, id, clock.now());
+        throw new AppError('unavailable', { messageKey: 'auth.codeSendFailed', cause: error });
+      }
+    },
+  };
+}
+
+export type CodesService = ReturnType<typeof codesService>;

@@ -1,0 +1,31 @@
+import { desc, eq, lt } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { outboxMessages } from '../../db/schema.js';
+
+const LATEST = 20;
+
+/** The latest messages the outbox providers stored for a phone or e-mail, newest first (ARCHITECTURE §9). */
+export async function latestOutboxMessages(db: Executor, recipient: string) {
+  const rows = await db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.recipient, recipient))
+    .orderBy(desc(outboxMessages.id))
+    .limit(LATEST);
+  return rows.map((row) => ({
+    channel: row.channel,
+    to: row.recipient,
+    subject: row.subject,
+    body: row.body,
+    code: row.code,
+    sentAt: row.createdAt.toISOString(),
+  }));
+}
+
+export async function deleteOutboxMessages(db: Executor, before: Date) {
+  const deleted = await db
+    .delete(outboxMessages)
+    .where(lt(outboxMessages.createdAt, before))
+    .returning({ id: outboxMessages.id });
+  return deleted.length;
+}

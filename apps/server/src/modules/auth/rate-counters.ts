@@ -1,0 +1,90 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { rateCounters } from '../../db/schema.js';
+
+/**
+ * Fixed-window counters in the database, so that a limit holds across every instance behind the load balancer
+ * (ARCHITECTURE §10); the rate-limit plugin only guards per-IP floods on one instance.
+ */
+export interface CounterWindow {
+  /** What is counted and for whom: `code-ip:203.0.113.7`, `login-failure:13800000000`. */
+  bucket: string;
+  start: Date;
+  end: Date;
+}
+
+export function fixedWindow(bucket: string, now: Date, lengthMs: number): CounterWindow {
+  const start = Math.floor(now.getTime() / lengthMs) * lengthMs;
+  return { bucket, start: new Date(start), end: new Date(start + lengthMs) };
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** How far the wall clock of `timeZone` is ahead of UTC at `date`, in milliseconds. */
+function zoneOffsetMs(date: Date, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, Number(part.value)]),
+  ) as Record<string, number>;
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return wall - Math.floor(date.getTime() / 1000) * 1000;
+}
+
+/**
+ * The business day (TZ_BUSINESS, ARCHITECTURE §3) holding `now`. The offset is read at `now`, which is exact for
+ * Asia/Shanghai; in a zone with daylight saving a day that changes offset is an hour long or short, never lost.
+ */
+export function businessDayWindow(bucket: string, now: Date, timeZone: string): CounterWindow {
+  const offset = zoneOffsetMs(now, timeZone);
+  const start = Math.floor((now.getTime() + offset) / DAY_MS) * DAY_MS - offset;
+  return { bucket, start: new Date(start), end: new Date(start + DAY_MS) };
+}
+
+/**
+ * Counts one hit and answers the window's total. The upsert takes the row lock, so concurrent hits queue behind each
+ * other and none is lost; inside a transaction that rolls back, the hit is taken back too.
+ */
+export async function countHit(db: Executor, window: CounterWindow): Promise<number> {
+  const [row] = await db
+    .insert(rateCounters)
+    .values({ bucket: window.bucket, windowStart: window.start, hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateCounters.bucket, rateCounters.windowStart],
+      set: { hits: sql`${rateCounters.hits} + 1` },
+    })
+    .returning({ hits: rateCounters.hits });
+  return row!.hits;
+}
+
+export async function readHits(db: Executor, window: CounterWindow): Promise<number> {
+  const [row] = await db
+    .select({ hits: rateCounters.hits })
+    .from(rateCounters)
+    .where(and(eq(rateCounters.bucket, window.bucket), eq(rateCounters.windowStart, window.start)));
+  return row?.hits ?? 0;
+}
+
+export async function resetCounter(db: Executor, window: CounterWindow): Promise<void> {
+  await db
+    .delete(rateCounters)
+    .where(and(eq(rateCounters.bucket, window.bucket), eq(rateCounters.windowStart, window.start)));
+}
+
+/** Windows are at most a day long; anything that began before `before` can no longer count. */
+export async function purgeCounters(db: Executor, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(rateCounters)
+    .where(lt(rateCounters.windowStart, before))
+    .returning({ bucket: rateCounters.bucket });
+  return deleted.length;
+}

@@ -1,0 +1,99 @@
+import type { AppContext } from '../../app-context.js';
+import type { Executor } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import { createAccount, findUserByAccount, type NewAccount } from '../users/index.js';
+import { withVerifiedCode } from './code-verification.service.js';
+import { violatedUniqueConstraint } from './database-errors.js';
+import { hashPassword } from './passwords.js';
+import { ensureUnregistered, normalizeAccount, type SignIn, type TokenAnswer } from './sign-in.js';
+
+export interface RegisterByPhone {
+  phone: string;
+  password?: string | null | undefined;
+  code: string;
+  invitationCode?: string | undefined;
+  eventKey?: string | null | undefined;
+}
+
+/** A registration that lost a race reaches the unique index (SQLSTATE 23505); that is a 409 like the check before. */
+async function mapDuplicate<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const constraint = violatedUniqueConstraint(error);
+    if (constraint === null) {
+      throw error;
+    }
+    const messageKey = constraint.includes('wechat') ? 'wechat.boundToAnother' : 'auth.alreadyRegistered';
+    throw new AppError('conflict', { messageKey, cause: error });
+  }
+}
+
+export function registrationService(context: AppContext, parts: { signIn: SignIn }) {
+  const { db, clock } = context;
+  const { signIn, claimScan, wechat } = parts.signIn;
+
+  /** A new account with a password and a '1' code sent to `target`; createAccount records the invitation. */
+  async function register(
+    target: string,
+    values: Pick<NewAccount, 'phone' | 'email' | 'invitationCode'>,
+    secrets: { password: string; code: string; field: string },
+  ): Promise<TokenAnswer> {
+    await ensureUnregistered(db, target);
+    // Hashed before the transaction: argon2 takes a while, and on PGlite a transaction holds the only session.
+    const passwordHash = await hashPassword(secrets.password);
+    const check = {
+      target,
+      purpose: '1',
+      code: secrets.code,
+      field: secrets.field,
+      precondition: (tx: Executor) => ensureUnregistered(tx, target),
+    };
+    return mapDuplicate(() =>
+      withVerifiedCode(db, clock, check, async (tx) =>
+        signIn(tx, await createAccount(tx, { ...values, passwordHash })),
+      ),
+    );
+  }
+
+  /**
+   * Phone binding after a WeChat scan by a new WeChat user (spec §4): a 'bind' code, the password may be null. A phone
+   * that already has an account gets the WeChat bound to it and is logged in instead.
+   */
+  async function registerWithScan(input: RegisterByPhone & { eventKey: string }): Promise<TokenAnswer> {
+    const passwordHash = input.password ? await hashPassword(input.password) : null;
+    const check = { target: input.phone, purpose: 'bind', code: input.code, field: 'verificationCode' };
+    return mapDuplicate(() =>
+      withVerifiedCode(db, clock, check, async (tx) => {
+        const identity = await claimScan(tx, input.eventKey);
+        const existing = await findUserByAccount(tx, input.phone);
+        if (existing) {
+          await wechat().bindIdentity(tx, existing.id, identity);
+          return signIn(tx, existing.id);
+        }
+        const { phone, invitationCode } = input;
+        const wechatIdentity = { ...identity, at: clock.now() };
+        return signIn(tx, await createAccount(tx, { phone, invitationCode, passwordHash, wechat: wechatIdentity }));
+      }),
+    );
+  }
+
+  return {
+    async registerByPhone(input: RegisterByPhone): Promise<TokenAnswer> {
+      if (input.eventKey) {
+        return registerWithScan({ ...input, eventKey: input.eventKey });
+      }
+      if (!input.password) {
+        throw new AppError('validation', { messageKey: 'validation.passwordRequired', field: 'password' });
+      }
+      const { phone, password, invitationCode, code } = input;
+      return register(phone, { phone, invitationCode }, { password, code, field: 'verificationCode' });
+    },
+
+    async registerByEmail(input: { email: string; password: string; code: string; invitationCode?: string }) {
+      const email = normalizeAccount(input.email);
+      const { password, invitationCode, code } = input;
+      return register(email, { email, invitationCode }, { password, code, field: 'emailCode' });
+    },
+  };
+}
