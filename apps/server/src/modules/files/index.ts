@@ -1,4 +1,1 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context.js';
-
-export async function filesRoutes(_app: FastifyInstance, _context: AppContext) {}
+export { filesRoutes } from './files.routes.js';

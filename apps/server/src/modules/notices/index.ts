@@ -1,4 +1,2 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context.js';
-
-export async function noticesRoutes(_app: FastifyInstance, _context: AppContext) {}
+export { noticesRoutes } from './notices.routes.js';
+export { NOTICE_KINDS, notifyUser, type NoticeKind, type NoticeParams } from './notices.service.js';

@@ -1,7 +1,123 @@
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { queryRows } from '../../db/sql.js';
+import { benefitPopups, rolePermissions, userProfiles, userRoles, users } from '../../db/schema.js';
 
 export async function insertUser(db: Executor, values: { nickName: string; phone?: string; email?: string }) {
   const [row] = await db.insert(users).values(values).returning({ id: users.id });
   return row!.id;
+}
+
+/** What the current-user view shows; secrets only as yes/no. */
+export async function findCurrentUserRow(db: Executor, userId: bigint) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      nickName: users.nickName,
+      avatarKey: users.avatarKey,
+      phone: users.phone,
+      email: users.email,
+      vipGrade: users.vipGrade,
+      growthValue: users.growthValue,
+      invitationCode: users.invitationCode,
+      hasPassword: sql<boolean>`${users.passwordHash} IS NOT NULL`,
+      wechatBound: sql<boolean>`${users.wechatOpenId} IS NOT NULL`,
+      realNameVerifiedAt: users.realNameVerifiedAt,
+      inviterId: users.inviterId,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function findVipRow(db: Executor, userId: bigint) {
+  const [row] = await db
+    .select({ vipGrade: users.vipGrade, growthValue: users.growthValue })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function findRoleKeys(db: Executor, userId: bigint): Promise<string[]> {
+  const rows = await db
+    .select({ roleKey: userRoles.roleKey })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId))
+    .orderBy(asc(userRoles.grantedAt), asc(userRoles.roleKey));
+  return rows.map((row) => row.roleKey);
+}
+
+/** Every permission row of every role the user holds; the service merges them. */
+export function findPermissionRows(db: Executor, userId: bigint) {
+  return db
+    .select({ permissionId: rolePermissions.permissionId, actions: rolePermissions.actions })
+    .from(rolePermissions)
+    .innerJoin(userRoles, eq(userRoles.roleKey, rolePermissions.roleKey))
+    .where(eq(userRoles.userId, userId));
+}
+
+export async function updateNickName(db: Executor, userId: bigint, nickName: string) {
+  const [row] = await db
+    .update(users)
+    .set({ nickName })
+    .where(eq(users.id, userId))
+    .returning({ nickName: users.nickName });
+  return row?.nickName ?? null;
+}
+
+/** Sets the avatar and answers the one it replaced (the self-join reads the row as it was before the update). */
+export async function replaceAvatarKey(db: Executor, userId: bigint, avatarKey: string) {
+  const [row] = await queryRows<{ previous: string | null }>(
+    db,
+    sql`UPDATE users AS u SET avatar_key = ${avatarKey}
+        FROM users AS before WHERE u.id = ${userId} AND before.id = u.id
+        RETURNING before.avatar_key AS previous`,
+  );
+  return row?.previous ?? null;
+}
+
+const profileColumns = {
+  education: userProfiles.education,
+  region: userProfiles.region,
+  enterpriseName: userProfiles.enterpriseName,
+  industry: userProfiles.industry,
+  profession: userProfiles.profession,
+  researchDirection: userProfiles.researchDirection,
+  mainBusiness: userProfiles.mainBusiness,
+};
+
+export type ProfileRow = { [K in keyof typeof profileColumns]: string | null };
+
+export async function findProfileRow(db: Executor, userId: bigint): Promise<ProfileRow | null> {
+  const [row] = await db.select(profileColumns).from(userProfiles).where(eq(userProfiles.userId, userId));
+  return row ?? null;
+}
+
+export async function upsertProfile(db: Executor, userId: bigint, profile: ProfileRow, at: Date) {
+  await db
+    .insert(userProfiles)
+    .values({ userId, ...profile, updatedAt: at })
+    .onConflictDoUpdate({ target: userProfiles.userId, set: { ...profile, updatedAt: at } });
+}
+
+export async function findBenefitFacts(db: Executor, userId: bigint) {
+  const [row] = await db
+    .select({ invited: sql<boolean>`${users.inviterId} IS NOT NULL`, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/**
+ * Records that a popup type is shown to a user; true only for the one call that recorded it, so two logins at once
+ * cannot both show it.
+ */
+export async function claimBenefitPopup(db: Executor, userId: bigint, popupType: string, at: Date) {
+  const rows = await db
+    .insert(benefitPopups)
+    .values({ userId, popupType, shownAt: at })
+    .onConflictDoNothing()
+    .returning({ popupType: benefitPopups.popupType });
+  return rows.length > 0;
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { userRoles, users } from '../../db/schema.js';
+import { notifyUser } from '../notices/index.js';
 
 export interface NewAccount {
   phone?: string;
@@ -23,8 +24,9 @@ function defaultNickName(account: NewAccount): string {
 }
 
 /**
- * Creates a user with the `user` role, recording who invited whom (spec §9 invite rewards build on it). Run it in the
- * transaction that consumes the one-time code, so a failed registration leaves no half account behind.
+ * Creates a user with the `user` role and a welcome notice, recording who invited whom (spec §9 invite rewards build
+ * on it). Run it in the transaction that consumes the one-time code, so a failed registration leaves no half account
+ * behind.
  */
 export async function createAccount(tx: Executor, account: NewAccount): Promise<bigint> {
   const inviter = account.invitationCode
@@ -47,6 +49,7 @@ export async function createAccount(tx: Executor, account: NewAccount): Promise<
     })
     .returning({ id: users.id });
   await tx.insert(userRoles).values({ userId: row!.id, roleKey: 'user' });
+  await notifyUser(tx, row!.id, 'welcome', {});
   return row!.id;
 }
 

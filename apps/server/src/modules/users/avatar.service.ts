@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import { isSafeObjectKey, type ObjectStore } from '../../providers/object-store/index.js';
+import { avatarUrl } from './current-user.service.js';
+import * as queries from './users.queries.js';
+
+// SVG is left out on purpose: it can carry script.
+const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+const AVATAR_UPLOAD_SECONDS = 10 * 60;
+
+const avatarPrefix = (userId: bigint) => `avatars/${userId}/`;
+
+/** A link to PUT one new avatar image to; the key is fresh, so an upload never overwrites the avatar in use. */
+export async function createAvatarUpload(store: ObjectStore, userId: bigint, fileName: string) {
+  const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
+  const key = `${avatarPrefix(userId)}${randomUUID()}.${extension}`;
+  const upload = await store.presignPut(key, {
+    contentTypes: AVATAR_TYPES,
+    maxBytes: AVATAR_MAX_BYTES,
+    expiresInSeconds: AVATAR_UPLOAD_SECONDS,
+  });
+  return {
+    url: upload.url,
+    key,
+    method: upload.method,
+    expiresAt: upload.expiresAt.toISOString(),
+    maxBytes: AVATAR_MAX_BYTES,
+  };
+}
+
+/**
+ * Makes an uploaded object the avatar. Only keys under this user's own avatar folder count, and another user's key
+ * answers the same 404 as a missing one. The replaced image is removed; failing that only leaves a stray file.
+ */
+export async function changeAvatar(
+  db: Executor,
+  store: ObjectStore,
+  log: FastifyBaseLogger,
+  userId: bigint,
+  key: string,
+) {
+  const prefix = avatarPrefix(userId);
+  if (!key.startsWith(prefix) || !isSafeObjectKey(key) || !(await store.exists(key))) {
+    throw new AppError('notFound', { messageKey: 'users.avatarNotFound', field: 'avatar' });
+  }
+  const previous = await queries.replaceAvatarKey(db, userId, key);
+  if (previous && previous !== key && previous.startsWith(prefix)) {
+    await store.delete(previous).catch((error: unknown) => log.warn({ err: error }, 'could not remove old avatar'));
+  }
+  return { avatarUrl: (await avatarUrl(store, key))! };
+}

@@ -1,0 +1,120 @@
+import {
+  PERMISSION_ACTIONS,
+  PERMISSION_IDS,
+  RoleKey,
+  translate,
+  VERIFIED_STATUS,
+  VIP_DISCOUNT_BASIS_POINTS,
+  vipGrowthTarget,
+  type EndpointData,
+  type Locale,
+  type users,
+} from '@suanli/contract';
+import type { Executor } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import type { ObjectStore } from '../../providers/object-store/index.js';
+import * as queries from './users.queries.js';
+
+type CurrentUser = EndpointData<typeof users.getUserInfo>;
+type PermissionId = (typeof PERMISSION_IDS)[number];
+type Action = (typeof PERMISSION_ACTIONS)[number];
+
+const AVATAR_URL_SECONDS = 24 * 60 * 60;
+
+export function maskPhone(phone: string | null): string | null {
+  if (!phone) {
+    return null;
+  }
+  return phone.length >= 8 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
+}
+
+export function maskEmail(email: string | null): string | null {
+  if (!email) {
+    return null;
+  }
+  const at = email.lastIndexOf('@');
+  return at > 0 ? `${email[0]}***${email.slice(at)}` : '***';
+}
+
+export function vipView(row: { vipGrade: number; growthValue: number }) {
+  return {
+    vipGrade: row.vipGrade,
+    growthValue: row.growthValue,
+    growthTarget: vipGrowthTarget(row.vipGrade),
+    discountBasisPoints: VIP_DISCOUNT_BASIS_POINTS[row.vipGrade] ?? VIP_DISCOUNT_BASIS_POINTS[0],
+  };
+}
+
+/**
+ * A user holding several roles may do what any of them allows (spec §6): actions are united per permission id.
+ * Ids and actions the contract does not know are left out, and both lists keep the contract's order.
+ */
+export function mergePermissions(rows: { permissionId: string; actions: string[] }[]) {
+  const merged = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const actions = merged.get(row.permissionId) ?? new Set<string>();
+    row.actions.forEach((action) => actions.add(action));
+    merged.set(row.permissionId, actions);
+  }
+  return PERMISSION_IDS.filter((id) => merged.has(id)).map((permissionId: PermissionId) => ({
+    permissionId,
+    actionList: PERMISSION_ACTIONS.filter((action: Action) => merged.get(permissionId)!.has(action)),
+  }));
+}
+
+export async function avatarUrl(store: ObjectStore, avatarKey: string | null): Promise<string | null> {
+  return avatarKey ? (await store.presignGet(avatarKey, AVATAR_URL_SECONDS)).url : null;
+}
+
+export async function getCurrentUser(
+  db: Executor,
+  store: ObjectStore,
+  userId: bigint,
+  locale: Locale,
+): Promise<CurrentUser> {
+  const [user, roleKeys, permissionRows] = await Promise.all([
+    queries.findCurrentUserRow(db, userId),
+    queries.findRoleKeys(db, userId),
+    queries.findPermissionRows(db, userId),
+  ]);
+  if (!user) {
+    throw new AppError('notFound');
+  }
+  // A role the contract does not know yet is left out rather than failing the response schema.
+  const roles = roleKeys.flatMap((key) => {
+    const parsed = RoleKey.schema.safeParse(key);
+    return parsed.success ? [{ roleKey: parsed.data, roleName: translate(locale, `users.roleNames.${key}`) }] : [];
+  });
+  return {
+    userId: String(user.id),
+    nickName: user.nickName,
+    avatarUrl: await avatarUrl(store, user.avatarKey),
+    phone: maskPhone(user.phone),
+    email: maskEmail(user.email),
+    roles,
+    education: roles.some((role) => role.roleKey === 'education'),
+    permissions: mergePermissions(permissionRows),
+    vip: vipView(user),
+    invitationCode: user.invitationCode,
+    hasPassword: user.hasPassword,
+    wechatBound: user.wechatBound,
+    verifiedStatus: user.realNameVerifiedAt ? VERIFIED_STATUS.verified : VERIFIED_STATUS.notVerified,
+    createTime: user.createdAt.toISOString(),
+  };
+}
+
+export async function getVip(db: Executor, userId: bigint) {
+  const row = await queries.findVipRow(db, userId);
+  if (!row) {
+    throw new AppError('notFound');
+  }
+  return vipView(row);
+}
+
+export async function renameUser(db: Executor, userId: bigint, nickName: string) {
+  const saved = await queries.updateNickName(db, userId, nickName);
+  if (saved === null) {
+    throw new AppError('notFound');
+  }
+  return { nickName: saved };
+}

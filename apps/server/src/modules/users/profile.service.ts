@@ -1,0 +1,58 @@
+import { PROFILE_OPTIONS, type EndpointData, type ProfileOptionField, type users } from '@suanli/contract';
+import type { Executor } from '../../db/client.js';
+import type { Clock } from '../../jobs/clock.js';
+import * as queries from './users.queries.js';
+
+type Profile = EndpointData<typeof users.getProfile>;
+
+const NEW_USER_BENEFIT_MS = 30 * 24 * 60 * 60 * 1000;
+
+// A value stored before an option list changed reads as unset rather than breaking the response schema.
+function option<F extends ProfileOptionField>(field: F, value: string | null | undefined) {
+  const allowed: readonly string[] = PROFILE_OPTIONS[field];
+  return value && allowed.includes(value) ? (value as (typeof PROFILE_OPTIONS)[F][number]) : null;
+}
+
+function profileView(row: queries.ProfileRow | null): Profile {
+  return {
+    education: option('education', row?.education),
+    region: option('region', row?.region),
+    enterpriseName: row?.enterpriseName ?? null,
+    industry: option('industry', row?.industry),
+    profession: option('profession', row?.profession),
+    researchDirection: option('researchDirection', row?.researchDirection),
+    mainBusiness: option('mainBusiness', row?.mainBusiness),
+  };
+}
+
+export async function getProfile(db: Executor, userId: bigint): Promise<Profile> {
+  return profileView(await queries.findProfileRow(db, userId));
+}
+
+/** Saves the whole profile (the contract validated every option); an empty name is stored as unset. */
+export async function saveProfile(db: Executor, clock: Clock, userId: bigint, profile: Profile): Promise<Profile> {
+  const row = { ...profile, enterpriseName: profile.enterpriseName || null };
+  await queries.upsertProfile(db, userId, row, clock.now());
+  return profileView(row);
+}
+
+/**
+ * Which benefit popup to show now, if any (spec §2, §4 step 4), each type once per user: '20', the invited-user
+ * gift, for a user who came through an invitation; otherwise '10', the new-user recharge benefit, within 30 days of
+ * registering.
+ */
+export async function checkBenefit(db: Executor, clock: Clock, userId: bigint): Promise<'10' | '20' | null> {
+  const facts = await queries.findBenefitFacts(db, userId);
+  if (!facts) {
+    return null;
+  }
+  const now = clock.now();
+  if (facts.invited && (await queries.claimBenefitPopup(db, userId, '20', now))) {
+    return '20';
+  }
+  const isNew = now.getTime() - facts.createdAt.getTime() <= NEW_USER_BENEFIT_MS;
+  if (isNew && (await queries.claimBenefitPopup(db, userId, '10', now))) {
+    return '10';
+  }
+  return null;
+}
