@@ -1,3 +1,5 @@
+import { localDay } from './business-time.js';
+
 /**
  * A job runs once per period. Periods are text keys that sort in time order: minutes in UTC (`2026-11-21T08:05`),
  * business days in TZ_BUSINESS (`2026-11-21`), because the daily 0:00 settlement is 0:00 in Shanghai (ARCHITECTURE §3).
@@ -6,16 +8,9 @@ export type Cadence = 'minute' | 'hour' | 'day';
 
 const MINUTE = 60_000;
 
-function dayKey(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(date)
-    .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
 export function periodKey(cadence: Cadence, date: Date, timeZone: string): string {
   if (cadence === 'day') {
-    return dayKey(date, timeZone);
+    return localDay(date, timeZone);
   }
   const iso = date.toISOString();
   return cadence === 'hour' ? iso.slice(0, 13) : iso.slice(0, 16);

@@ -6,7 +6,7 @@ import { findUserByAccount } from '../users/index.js';
 import { normalizeAccount } from './sign-in.js';
 import { readPasswordHash, setPasswordHash, setPhone } from './accounts.queries.js';
 import { withVerifiedCode } from './code-verification.service.js';
-import { violatedUniqueConstraint } from './database-errors.js';
+import { violatedUniqueConstraint } from '../../db/errors.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { countHit, fixedWindow, resetCounter } from './rate-counters.js';
 

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rateCounters } from '../../db/schema.js';
+import { zoneOffsetMs } from '../../jobs/business-time.js';
 
 /**
  * Fixed-window counters in the database, so that a limit holds across every instance behind the load balancer
@@ -19,26 +20,6 @@ export function fixedWindow(bucket: string, now: Date, lengthMs: number): Counte
 }
 
 const DAY_MS = 24 * 60 * 60_000;
-
-/** How far the wall clock of `timeZone` is ahead of UTC at `date`, in milliseconds. */
-function zoneOffsetMs(date: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, Number(part.value)]),
-  ) as Record<string, number>;
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-  return wall - Math.floor(date.getTime() / 1000) * 1000;
-}
 
 /**
  * The business day (TZ_BUSINESS, ARCHITECTURE §3) holding `now`. The offset is read at `now`, which is exact for

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { createAccount, findUserByAccount, type NewAccount } from '../users/index.js';
 import { withVerifiedCode } from './code-verification.service.js';
-import { violatedUniqueConstraint } from './database-errors.js';
+import { violatedUniqueConstraint } from '../../db/errors.js';
 import { hashPassword } from './passwords.js';
 import { ensureUnregistered, normalizeAccount, type SignIn, type TokenAnswer } from './sign-in.js';
 

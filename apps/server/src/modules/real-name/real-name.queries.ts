@@ -77,13 +77,3 @@ export async function findRecord(db: Executor, userId: bigint) {
     .where(eq(realNameRecords.userId, userId));
   return row ?? null;
 }
-
-/** A unique index refused the row (PostgreSQL 23505), whether drizzle wrapped the driver's error or not. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === '23505') {
-      return true;
-    }
-  }
-  return false;
-}

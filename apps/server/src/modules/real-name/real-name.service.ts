@@ -1,5 +1,7 @@
 import { LIMITS } from '@suanli/contract';
 import type { AppContext } from '../../app-context.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { localMinuteCeiling } from '../../jobs/business-time.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import { RealNameUnavailableError, type RealNameProvider } from '../../providers/real-name/index.js';
@@ -11,7 +13,6 @@ import {
   findUserVerifiedAt,
   insertAttempt,
   insertRecord,
-  isUniqueViolation,
   listAttemptTimesSince,
   lockUserVerification,
   markAttemptSucceeded,
@@ -33,25 +34,6 @@ export interface RealNameStatus {
   sandbox: boolean;
 }
 
-/** 'YYYY-MM-DD HH:mm' in the business time zone, rounded up so that "try again after" is never early. */
-function formatLocalMinute(date: Date, timeZone: string): string {
-  const rounded = new Date(Math.ceil(date.getTime() / 60_000) * 60_000);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(rounded)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
-
 /**
  * Real-name verification (spec §5, §9): 3 attempts per rolling 24 hours, counted and reserved in one transaction
  * that locks the user's row; the provider is asked outside any transaction; the outcome is recorded in a second.
@@ -62,7 +44,7 @@ export function realNameService(context: AppContext, provider: RealNameProvider)
   const windowStart = () => new Date(clock.now().getTime() - WINDOW_MS);
   // With LIMIT attempts in the window, a slot frees when the oldest of the last LIMIT leaves it.
   const freesAt = (times: Date[]) =>
-    formatLocalMinute(new Date(times.at(-LIMIT)!.getTime() + WINDOW_MS), config.TZ_BUSINESS);
+    localMinuteCeiling(new Date(times.at(-LIMIT)!.getTime() + WINDOW_MS), config.TZ_BUSINESS);
 
   async function status(userId: bigint): Promise<RealNameStatus> {
     const verifiedAt = await findUserVerifiedAt(db, userId);

@@ -142,13 +142,3 @@ export async function setUserWechat(db: Executor, userId: bigint, identity: Wech
 export async function recordLogin(db: Executor, userId: bigint, at: Date) {
   await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
 }
-
-/** A unique index refused the row (PostgreSQL 23505), whether drizzle wrapped the driver's error or not. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === '23505') {
-      return true;
-    }
-  }
-  return false;
-}

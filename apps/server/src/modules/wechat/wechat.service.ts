@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
@@ -12,7 +13,6 @@ import {
   findUserIdByOpenId,
   findUserWechat,
   insertScene,
-  isUniqueViolation,
   markSceneScanned,
   recordLogin,
   setUserWechat,
