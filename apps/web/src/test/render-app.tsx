@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { ConsoleApp } from '../app/app';
+import { createQueryClient } from '../app/providers';
 import { createAppRouter } from '../app/router';
 import type { GuardDependencies } from '../app/guard/guard-loader';
 
@@ -10,7 +11,7 @@ export function renderApp(path: string, verify?: GuardDependencies['verify']) {
     create: (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
     verify: verify ?? (() => Promise.reject(new Error('verification is not expected in this test'))),
   });
-  const view = render(<ConsoleApp router={router} />);
+  const view = render(<ConsoleApp router={router} queryClient={createQueryClient()} />);
   return { router, ...view };
 }
 

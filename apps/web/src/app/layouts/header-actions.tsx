@@ -3,12 +3,17 @@ import { Button, Popover, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { UserDropdown } from '../../features/auth/components/user-dropdown';
+import { NewNoticePopup } from '../../features/notices/components/new-notice-popup';
+import { NoticeBell } from '../../features/notices/components/notice-bell';
 import { useLoginDialog } from '../../shared/stores/login-dialog-store';
 import { useSession } from '../../shared/stores/session-store';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
 import { CustomerServiceCard } from './customer-service-card';
 
-/** The right side of the header: console button, customer service, language, and login or the user's avatar. */
+/**
+ * The right side of the header: console button, customer service, language, and login or, once logged in, the
+ * notice bell, the user's avatar and the newest platform notice as a popup.
+ */
 export function HeaderActions() {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
@@ -26,7 +31,11 @@ export function HeaderActions() {
       </Popover>
       <LanguageSwitch />
       {isLogin ? (
-        <UserDropdown />
+        <>
+          <NoticeBell />
+          <UserDropdown />
+          <NewNoticePopup />
+        </>
       ) : (
         <Button type="primary" data-testid="login-button" onClick={showLogin}>
           {t('header.login')}

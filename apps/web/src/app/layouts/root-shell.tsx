@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
+import { useCurrentUser } from '../../features/auth/api/get-user-info';
+import { useVipInfo } from '../../features/auth/api/get-vip-info';
 import { LoginDialog } from '../../features/auth/components/login-dialog';
 import type { RouteHandle } from '../routes/route-meta';
 
@@ -13,9 +15,14 @@ function useDocumentTitle() {
   }, [title]);
 }
 
-/** Above every layout: the global login dialog (spec §2) and the document title. */
+/**
+ * Above every layout: the global login dialog (spec §2), the document title, and the session's user and VIP record,
+ * loaded whenever a token exists (a page opened with a stored token as much as a fresh login).
+ */
 export function RootShell() {
   useDocumentTitle();
+  useCurrentUser();
+  useVipInfo();
   return (
     <>
       <Outlet />

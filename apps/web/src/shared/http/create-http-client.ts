@@ -9,8 +9,11 @@ import { sendRequest } from './send-request';
 import { handleUnauthorized } from './unauthorized';
 
 export interface HttpClientOptions {
-  /** `/api` in the browser; an absolute URL where there is no page origin (tests). */
-  baseUrl: string;
+  /**
+   * `/api` in the browser; an absolute URL where there is no page origin (tests). A function is read on every call,
+   * so tests can point the app's shared clients at their own local server.
+   */
+  baseUrl: string | (() => string);
   /** Null for the client without a time-out (long uploads and downloads, spec §7). */
   timeoutMs: number | null;
   clearTokenOnUnauthorized?: boolean;
@@ -47,11 +50,19 @@ export function createHttpClient(options: HttpClientOptions) {
     return httpError;
   }
 
-  /** Calls one endpoint of the contract and resolves with its `data`, typed by the endpoint. */
-  async function call<E extends EndpointDefinition>(endpoint: E, request?: CallRequest<E>): Promise<EndpointData<E>> {
+  const baseUrl = typeof options.baseUrl === 'string' ? () => options.baseUrl as string : options.baseUrl;
+
+  /**
+   * Calls one endpoint of the contract and resolves with its `data` and the envelope's `msg`, for the few answers
+   * whose meaning travels in msg (spec §7: the benefit check's popup type, the WeChat scan's '0').
+   */
+  async function callWithMessage<E extends EndpointDefinition>(
+    endpoint: E,
+    request?: CallRequest<E>,
+  ): Promise<{ data: EndpointData<E>; msg: string }> {
     const input = (request ?? {}) as LooseRequest;
     try {
-      const response = await sendRequest(options.baseUrl, options.timeoutMs, {
+      const response = await sendRequest(baseUrl(), options.timeoutMs, {
         method: endpoint.method,
         path: buildPath(endpoint.path, input.params),
         query: input.query,
@@ -60,13 +71,19 @@ export function createHttpClient(options: HttpClientOptions) {
         language: currentLanguage(),
         signal: input.signal,
       });
-      return (await readEnvelope(response)) as EndpointData<E>;
+      const { data, msg } = await readEnvelope(response);
+      return { data: data as EndpointData<E>, msg };
     } catch (error) {
       throw report(error, input.silent);
     }
   }
 
-  return { call };
+  /** Calls one endpoint of the contract and resolves with its `data`, typed by the endpoint. */
+  async function call<E extends EndpointDefinition>(endpoint: E, request?: CallRequest<E>): Promise<EndpointData<E>> {
+    return (await callWithMessage(endpoint, request)).data;
+  }
+
+  return { call, callWithMessage };
 }
 
 export type HttpClient = ReturnType<typeof createHttpClient>;

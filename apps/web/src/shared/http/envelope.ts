@@ -25,12 +25,17 @@ function messageOf(body: unknown): string {
   return typeof msg === 'string' ? msg : '';
 }
 
+export interface EnvelopeContent {
+  data: unknown;
+  msg: string;
+}
+
 /**
- * Turns a response into the envelope's data or an HttpError (spec §8). The server repeats the body code as the HTTP
+ * Turns a response into the envelope's data and msg, or an HttpError (spec §8). The server repeats the body code as the HTTP
  * status, so the envelope is read whatever the status; only an answer without an envelope counts as a transport
  * failure. 429 is checked first because it is ignored whatever it carries.
  */
-export async function readEnvelope(response: Response): Promise<unknown> {
+export async function readEnvelope(response: Response): Promise<EnvelopeContent> {
   if (response.status === 429) {
     throw new HttpError('rateLimited', '', 429);
   }
@@ -41,5 +46,5 @@ export async function readEnvelope(response: Response): Promise<unknown> {
   if (!SUCCESS_CODES.has(body.code)) {
     throw new HttpError('response', messageOf(body), body.code);
   }
-  return body.data ?? null;
+  return { data: body.data ?? null, msg: messageOf(body) };
 }

@@ -1,13 +1,13 @@
-import { TIMING } from '@suanli/contract';
+import { TIMING, type users } from '@suanli/contract';
 import Cookies from 'js-cookie';
 import { create } from 'zustand';
 import { STORAGE_KEYS } from '../config/site';
-import type { ApplicationStatusSummary, SessionUser, UserBalance, VerifiedStatusValue, VipInfo } from './session-types';
+import type { ApplicationStatusSummary, UserBalance, VerifiedStatusValue, VipInfo } from './session-types';
 
 export interface SessionState {
   token: string | null;
   isLogin: boolean;
-  userInfoMsg: SessionUser | null;
+  userInfoMsg: users.CurrentUser | null;
   vipInfo: VipInfo | null;
   applicationStatus: ApplicationStatusSummary | null;
   verifiedStatus: VerifiedStatusValue;
@@ -23,7 +23,7 @@ interface SessionActions {
   clearSession: () => void;
   /** Marks the session logged out but keeps the stored token (spec §8, 401 without a token at page load). */
   setLoggedOut: () => void;
-  setUserInfo: (user: SessionUser | null) => void;
+  setUserInfo: (user: users.CurrentUser | null) => void;
   setVipInfo: (vipInfo: VipInfo | null) => void;
   setApplicationStatus: (summary: ApplicationStatusSummary | null) => void;
   setVerifiedStatus: (status: VerifiedStatusValue) => void;
@@ -104,7 +104,7 @@ export const useSession = create<SessionState & SessionActions>()((set) => ({
 }));
 
 // A stable empty list, so that selectors do not hand React a new array on every call.
-const EMPTY_PERMISSIONS: SessionUser['permissions'] = [];
+const EMPTY_PERMISSIONS: users.CurrentUser['permissions'] = [];
 
 /** The user's permission entries, matched against route `permission` values (spec §6). */
 export function selectPermissions(state: SessionState) {

@@ -1,4 +1,4 @@
-import type { VerifiedStatus } from '@suanli/contract';
+import type { users, VerifiedStatus } from '@suanli/contract';
 
 /** A role permission entry of spec §3: which actions the user may take on routes carrying `permissionId`. */
 export interface PermissionEntry {
@@ -6,21 +6,8 @@ export interface PermissionEntry {
   actionList: string[] | null;
 }
 
-/**
- * The current user as the session keeps it. The user-info endpoint is not in the contract yet; when it lands, its
- * data type replaces this shape.
- */
-export interface SessionUser {
-  nickName: string;
-  avatarUrl: string;
-  roles: { roleKey: string }[];
-  permissions: PermissionEntry[];
-}
-
-export interface VipInfo {
-  vipGrade: number;
-  growthValue: number;
-}
+/** The VIP record of spec §3, as the VIP-info call answers it; kept in a cookie for 10 days. */
+export type VipInfo = users.CurrentUser['vip'];
 
 export interface ApplicationStatusSummary {
   total: number;

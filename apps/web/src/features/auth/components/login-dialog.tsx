@@ -3,23 +3,32 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoginDialog } from '../../../shared/stores/login-dialog-store';
 import { lazyWithTimeout } from '../../../shared/ui/lazy-with-timeout';
+import { BenefitDialog } from './benefit-dialog';
 
 // The forms behind the tabs are heavy and most visits never open the dialog, so they load on first opening.
 const LoginDialogBody = lazyWithTimeout(() => import('./login-dialog-body'));
 
-/** The global login dialog of spec §2, opened over any page by the header, the guard and the HTTP client. */
+/**
+ * The global login dialog of spec §2, opened over any page by the header, the guard and the HTTP client, with the
+ * benefit notice that may follow a login.
+ */
 export function LoginDialog() {
   const { t } = useTranslation('auth');
   const open = useLoginDialog((state) => state.open);
   const hide = useLoginDialog((state) => state.hide);
   return (
-    <Modal open={open} onCancel={hide} footer={null} title={t('dialog.title')} destroyOnHidden width={420}>
-      <div data-testid="login-dialog">
-        <Typography.Paragraph type="secondary">{t('dialog.note')}</Typography.Paragraph>
-        <Suspense fallback={<Skeleton active />}>
-          <LoginDialogBody />
-        </Suspense>
-      </div>
-    </Modal>
+    <>
+      <Modal open={open} onCancel={hide} footer={null} title={t('dialog.title')} destroyOnHidden width={420}>
+        <div data-testid="login-dialog">
+          <Typography.Paragraph type="secondary" data-testid="login-dialog-note">
+            {t('dialog.note')}
+          </Typography.Paragraph>
+          <Suspense fallback={<Skeleton active />}>
+            <LoginDialogBody />
+          </Suspense>
+        </div>
+      </Modal>
+      <BenefitDialog />
+    </>
   );
 }

@@ -1,14 +1,16 @@
-import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Dropdown, Space, Typography, type MenuProps } from 'antd';
+import { LogoutOutlined, SafetyOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Avatar, Dropdown, Skeleton, Space, Typography, type MenuProps } from 'antd';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../shared/stores/session-store';
+import { lazyWithTimeout } from '../../../shared/ui/lazy-with-timeout';
 import { logout } from '../api/logout';
 
-/**
- * The logged-in corner of the header: avatar, nickname and logout (spec §2 "Avatar dropdown"). VIP progress, balance
- * and application counts join it with the account change.
- */
+// The VIP progress and figures load on first hover, keeping their components out of every page's first load.
+const UserSummaryPanel = lazyWithTimeout(() => import('./user-summary-panel'));
+
+/** The logged-in corner of the header (spec §2 "Avatar dropdown"); clicking the avatar opens basic settings. */
 export function UserDropdown() {
   const { t } = useTranslation('auth');
   const { modal, message } = App.useApp();
@@ -31,7 +33,18 @@ export function UserDropdown() {
   };
 
   const items: MenuProps['items'] = [
-    { key: 'basicSet', icon: <SettingOutlined />, label: t('user.basicSet'), onClick: () => navigate('/basicSet') },
+    {
+      key: 'userCenter',
+      icon: <SafetyOutlined />,
+      label: <span data-testid="user-menu-user-center">{t('user.userCenter')}</span>,
+      onClick: () => navigate('/userCenter'),
+    },
+    {
+      key: 'basicSet',
+      icon: <SettingOutlined />,
+      label: <span data-testid="user-menu-basic-set">{t('user.basicSet')}</span>,
+      onClick: () => navigate('/basicSet'),
+    },
     { type: 'divider' },
     {
       key: 'logout',
@@ -42,7 +55,15 @@ export function UserDropdown() {
   ];
 
   return (
-    <Dropdown menu={{ items }} placement="bottomRight">
+    <Dropdown
+      menu={{ items, style: { boxShadow: 'none' } }}
+      placement="bottomRight"
+      popupRender={(menu) => (
+        <Suspense fallback={<Skeleton active style={{ width: 280 }} />}>
+          <UserSummaryPanel menu={menu} />
+        </Suspense>
+      )}
+    >
       <Space data-testid="user-avatar" style={{ cursor: 'pointer' }} onClick={() => navigate('/basicSet')}>
         <Avatar size="small" src={user?.avatarUrl || undefined} icon={<UserOutlined />} />
         {user?.nickName ? <Typography.Text>{user.nickName}</Typography.Text> : null}

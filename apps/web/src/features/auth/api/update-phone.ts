@@ -1,0 +1,22 @@
+import { auth } from '@suanli/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../shared/http';
+import { authKeys } from './keys';
+
+export interface UpdatePhoneInput {
+  phonenumber: string;
+  /** The SMS code of purpose 'phone' sent to the new number. */
+  verificationCode: string;
+}
+
+export function updatePhone(body: UpdatePhoneInput): Promise<null> {
+  return http.call(auth.updatePhone, { body });
+}
+
+export function useUpdatePhone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePhone,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.currentUser() }),
+  });
+}

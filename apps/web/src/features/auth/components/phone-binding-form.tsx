@@ -1,0 +1,91 @@
+import { PHONE_PATTERN } from '@suanli/contract';
+import { App, Button, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isHttpError } from '../../../shared/http';
+import { useSession } from '../../../shared/stores/session-store';
+import { useCaptcha } from '../api/get-captcha';
+import { registerByPhone } from '../api/register-by-phone';
+import { CaptchaField } from './captcha-field';
+import { CodeField } from './code-field';
+import { useCodeSender } from './use-code-sender';
+import { useCompleteLogin } from './use-complete-login';
+
+interface BindingValues {
+  phone: string;
+  captcha?: string;
+  verificationCode: string;
+}
+
+/** Spec §8: a binding failure is an error notification titled 错误 for 4 seconds. */
+const NOTIFICATION_SECONDS = 4;
+
+/**
+ * "Bind your phone number" after a new WeChat user scanned (spec §4): phone, captcha and SMS code, then registration
+ * by phone with a null password and the scan's event key.
+ */
+export function PhoneBindingForm({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation('auth');
+  const { notification } = App.useApp();
+  const [form] = Form.useForm<BindingValues>();
+  const [submitting, setSubmitting] = useState(false);
+  const { captcha, refresh } = useCaptcha('wechat-bind');
+  const completeLogin = useCompleteLogin();
+  const showError = (text: string) =>
+    notification.error({ title: t('bind.errorTitle'), description: text, duration: NOTIFICATION_SECONDS });
+  const sendCode = useCodeSender({
+    form,
+    accountField: 'phone',
+    purpose: 'bind',
+    captcha,
+    refreshCaptcha: refresh,
+    onFailure: showError,
+  });
+
+  const submit = async (values: BindingValues) => {
+    const { eventKey, invitationCode } = useSession.getState();
+    const answer = captcha?.captchaEnabled ? { code: (values.captcha ?? '').trim(), uuid: captcha.uuid } : {};
+    const body = {
+      phonenumber: values.phone.trim(),
+      password: null,
+      verificationCode: values.verificationCode.trim(),
+      eventKey,
+      ...answer,
+    };
+    setSubmitting(true);
+    try {
+      const token = await registerByPhone({ body, invitationCode, silent: true });
+      await completeLogin(token);
+    } catch (error) {
+      showError(isHttpError(error) && error.serverMessage ? error.serverMessage : t('bind.retryLater'));
+      form.setFieldValue('captcha', undefined);
+      void refresh();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="wechat-bind-step">
+      <Typography.Title level={5}>{t('bind.title')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('bind.description')}</Typography.Paragraph>
+      <Form.Item
+        name="phone"
+        rules={[
+          { required: true, whitespace: true, message: t('validation.phoneRequired') },
+          { pattern: PHONE_PATTERN, message: t('validation.phoneFormat') },
+        ]}
+      >
+        <Input placeholder={t('form.phonePlaceholder')} autoComplete="tel" maxLength={11} data-testid="bind-phone" />
+      </Form.Item>
+      <CaptchaField captcha={captcha} onRefresh={() => void refresh()} testIdPrefix="bind" />
+      <CodeField onSend={sendCode} testIdPrefix="bind" />
+      <Button type="primary" htmlType="submit" block loading={submitting} data-testid="bind-submit">
+        {t('bind.submit')}
+      </Button>
+      <Button type="link" block onClick={onBack} data-testid="bind-back" style={{ marginTop: 8 }}>
+        {t('bind.back')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,32 @@
+import { Button, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNewNotice } from '../api/get-new-notice';
+import { useMarkNoticeRead } from '../api/mark-notice-read';
+
+/** The newest platform notice, shown once after login; closing it records it as seen. */
+export function NewNoticePopup() {
+  const { t } = useTranslation('notices');
+  const notice = useNewNotice().data;
+  const markRead = useMarkNoticeRead();
+  const close = () => {
+    if (notice) {
+      markRead.mutate(notice.noticeId);
+    }
+  };
+  return (
+    <Modal
+      open={Boolean(notice) && !markRead.isPending}
+      title={notice?.title}
+      onCancel={close}
+      footer={
+        <Button type="primary" onClick={close} data-testid="new-notice-ok">
+          {t('gotIt')}
+        </Button>
+      }
+    >
+      <Typography.Paragraph style={{ whiteSpace: 'pre-line' }} data-testid="new-notice">
+        {notice?.content}
+      </Typography.Paragraph>
+    </Modal>
+  );
+}

@@ -1,0 +1,9 @@
+import { users } from '@suanli/contract';
+import { http } from '../../../shared/http';
+
+export type AvatarUploadTarget = Awaited<ReturnType<typeof fetchAvatarUploadUrl>>;
+
+/** A signed URL to PUT one avatar image to, with the object key to hand to changeAvatar afterwards. */
+export function fetchAvatarUploadUrl(fileName: string) {
+  return http.call(users.getAvatarUploadUrl, { query: { fileName } });
+}

@@ -1,0 +1,95 @@
+import { UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Avatar, Button, Card, Flex, Progress, Typography, Upload, type UploadProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../shared/stores/session-store';
+import { changeAvatar } from '../api/change-avatar';
+import { fetchAvatarUploadUrl } from '../api/get-avatar-upload-url';
+import { putAvatarObject } from '../api/put-avatar-object';
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+const ACCEPTED_TYPES = Object.keys(EXTENSIONS);
+const MAX_BYTES = 2 * 1024 * 1024;
+
+/** The server names the object by the file's extension, so a file saved without one gets its type's. */
+function uploadName(file: File): string {
+  return /\.(png|jpe?g|webp|gif)$/i.test(file.name) ? file.name : `avatar.${EXTENSIONS[file.type] ?? 'png'}`;
+}
+
+/** The avatar: the file goes straight to the object store through a signed URL, then becomes the avatar. */
+export function AvatarCard() {
+  const { t } = useTranslation('profile');
+  const { message } = App.useApp();
+  const avatarUrl = useSession((state) => state.userInfoMsg?.avatarUrl ?? null);
+  const [percent, setPercent] = useState<number | null>(null);
+
+  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
+    if (!ACCEPTED_TYPES.includes(file.type)) {
+      void message.error(t('avatar.wrongType'));
+      return Upload.LIST_IGNORE;
+    }
+    if (file.size > MAX_BYTES) {
+      void message.error(t('avatar.tooLarge'));
+      return Upload.LIST_IGNORE;
+    }
+    return true;
+  };
+
+  const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
+    const upload = async () => {
+      const image = file as File;
+      setPercent(0);
+      const target = await fetchAvatarUploadUrl(uploadName(image));
+      if (image.size > target.maxBytes) {
+        throw new Error('avatar too large');
+      }
+      await putAvatarObject(target, image, (value) => {
+        setPercent(value);
+        onProgress?.({ percent: value });
+      });
+      await changeAvatar(target.key);
+    };
+    upload().then(
+      () => {
+        setPercent(null);
+        onSuccess?.(null);
+        void message.success(t('avatar.saved'));
+      },
+      (error: unknown) => {
+        setPercent(null);
+        onError?.(error instanceof Error ? error : new Error('upload failed'));
+        void message.error(t('avatar.failed'));
+      },
+    );
+  };
+
+  return (
+    <Card title={t('avatar.title')} data-testid="profile-avatar">
+      <Flex align="center" gap={24} wrap>
+        <Avatar size={80} src={avatarUrl || undefined} icon={<UserOutlined />} data-testid="profile-avatar-image" />
+        <Flex vertical gap={8}>
+          <Upload
+            accept={ACCEPTED_TYPES.join(',')}
+            showUploadList={false}
+            beforeUpload={beforeUpload}
+            customRequest={customRequest}
+            disabled={percent !== null}
+          >
+            <Button icon={<UploadOutlined />} loading={percent !== null} data-testid="profile-avatar-upload">
+              {t('avatar.upload')}
+            </Button>
+          </Upload>
+          <Typography.Text type="secondary">{t('avatar.hint')}</Typography.Text>
+          {percent !== null ? (
+            <Progress percent={percent} size="small" style={{ width: 200 }} data-testid="profile-avatar-progress" />
+          ) : null}
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+import { App, Alert, Button, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { RealNameRecord } from '../api/get-real-name-status';
+import { useVerifyRealName, type VerifyRealNameInput } from '../api/verify-real-name';
+
+const ID_CARD_PATTERN = /^\d{17}[\dXx]$/;
+
+/** Real name and ID number, with the attempts left today (spec §5: 3 per 24 hours). */
+export function RealNameForm({ record }: { record: RealNameRecord }) {
+  const { t } = useTranslation('realName');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<VerifyRealNameInput>();
+  const verify = useVerifyRealName();
+  const exhausted = record.attemptsLeft <= 0;
+
+  const submit = async (values: VerifyRealNameInput) => {
+    const next = await verify.mutateAsync({ realName: values.realName.trim(), idCard: values.idCard.trim() });
+    if (next.status === '1') {
+      void message.success(t('verified'));
+    } else {
+      void message.error(t('mismatch'));
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={(values) => submit(values).catch(() => null)}
+      style={{ maxWidth: 420 }}
+    >
+      {record.sandbox ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('sandboxNote')}
+          style={{ marginBottom: 16 }}
+          data-testid="realname-sandbox-note"
+        />
+      ) : null}
+      <Form.Item
+        name="realName"
+        label={t('realName')}
+        rules={[{ required: true, whitespace: true, message: t('contract:validation.realNameRequired') }]}
+      >
+        <Input maxLength={40} autoComplete="name" data-testid="realname-name" />
+      </Form.Item>
+      <Form.Item
+        name="idCard"
+        label={t('idCard')}
+        rules={[
+          { required: true, whitespace: true, message: t('contract:validation.idCardRequired') },
+          { pattern: ID_CARD_PATTERN, message: t('contract:validation.idCard') },
+        ]}
+      >
+        <Input maxLength={18} autoComplete="off" data-testid="realname-id-card" />
+      </Form.Item>
+      <Typography.Paragraph type={exhausted ? 'danger' : 'secondary'} data-testid="realname-attempts-left">
+        {exhausted ? t('noAttempts') : t('attemptsLeft', { count: record.attemptsLeft })}
+      </Typography.Paragraph>
+      <Button
+        type="primary"
+        htmlType="submit"
+        disabled={exhausted}
+        loading={verify.isPending}
+        data-testid="realname-submit"
+      >
+        {t('submit')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,34 @@
+import type { users } from '@suanli/contract';
+
+/** A current user as getUserInfo answers it; tests override what they look at. */
+export function currentUser(overrides: Partial<users.CurrentUser> = {}): users.CurrentUser {
+  return {
+    userId: '1001',
+    nickName: '算力用户',
+    avatarUrl: null,
+    phone: '138****0000',
+    email: null,
+    roles: [{ roleKey: 'user', roleName: '普通用户' }],
+    education: false,
+    permissions: [{ permissionId: 'user', actionList: ['query', 'edit'] }],
+    vip: { vipGrade: 0, growthValue: 0, growthTarget: 300, discountBasisPoints: 10_000 },
+    invitationCode: 'ME1001',
+    hasPassword: true,
+    wechatBound: false,
+    verifiedStatus: '0',
+    createTime: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let captchaCount = 0;
+
+/** A fresh captcha each call, numbered so a test can tell one from the next. */
+export function nextCaptcha() {
+  captchaCount += 1;
+  return {
+    captchaEnabled: true,
+    img: `data:image/svg+xml;base64,${btoa(`<svg xmlns="http://www.w3.org/2000/svg"><text>${captchaCount}</text></svg>`)}`,
+    uuid: `captcha-${captchaCount}`,
+  };
+}
