@@ -137,9 +137,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return parsed.data;
 }
 
-/** Where a browser or phone reaches this server from outside (QR pages, signed links). */
+/**
+ * The origin that links leaving the console use (sandbox QR pages, signed object URLs). Unset, links are relative to
+ * whatever origin the browser used, which is right behind any proxy or port; set PUBLIC_URL when a phone must open one.
+ */
 export function publicUrl(config: Config): string {
-  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  return (config.PUBLIC_URL ?? '').replace(/\/$/, '');
 }
 
 export function corsOrigins(config: Config): string[] {

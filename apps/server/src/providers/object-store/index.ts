@@ -36,7 +36,7 @@ export function createObjectStore(config: Config, clock: Clock): ObjectStore {
         dataDir: config.DATA_DIR,
         signingKey: config.OBJECT_SIGNING_KEY,
         // Without PUBLIC_URL the server cannot know how browsers reach it, so links stay relative to its origin.
-        baseUrl: config.PUBLIC_URL ? publicUrl(config) : '',
+        baseUrl: publicUrl(config),
         clock,
       });
   }

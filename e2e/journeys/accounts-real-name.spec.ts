@@ -1,0 +1,55 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openBrowser, type BrowserSession } from '../support/browser.js';
+import { dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
+import { registerByEmail, sandboxIdNumber } from '../support/dev-api.js';
+
+let session: BrowserSession;
+beforeEach(async () => {
+  session = await openBrowser();
+});
+afterEach(() => session.close());
+
+async function submitRealName(name: string, idNumber: string) {
+  const { page } = session;
+  await page.getByTestId('realname-name').fill(name);
+  await page.getByTestId('realname-id-card').fill(idNumber);
+  await page.getByTestId('realname-submit').click();
+}
+
+describe('real-name verification', () => {
+  it('opens /reward once the user passes verification', async () => {
+    const { page, baseUrl } = session;
+    const { token } = await registerByEmail();
+    await openSignedIn(page, baseUrl, token, '/reward');
+    // Not verified yet: the guard keeps the user off the KOL page.
+    await expect.poll(() => new URL(page.url()).pathname).not.toBe('/reward');
+    await dismissWelcomeDialogs(page);
+
+    await page.goto(`${baseUrl}/userCenter`);
+    await dismissWelcomeDialogs(page);
+    await submitRealName('张三', sandboxIdNumber());
+    await page.getByTestId('realname-record').waitFor({ state: 'visible' });
+    expect(await page.getByTestId('realname-record-id-card').textContent()).toMatch(/^1101\*+\d{3}[\dX]$/);
+
+    await page.goto(`${baseUrl}/reward`);
+    await dismissWelcomeDialogs(page);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/reward');
+    await page.getByTestId('page-title').waitFor({ state: 'visible' });
+  });
+
+  it('refuses a fourth attempt after three failures in a day', async () => {
+    const { page, baseUrl } = session;
+    const { token } = await registerByEmail();
+    await openSignedIn(page, baseUrl, token, '/userCenter');
+    await dismissWelcomeDialogs(page);
+    const wrongCheckDigit = sandboxIdNumber().replace(/.$/, (digit) => (digit === '0' ? '1' : '0'));
+    for (const left of ['2', '1']) {
+      await submitRealName('李四', wrongCheckDigit);
+      await expect.poll(() => page.getByTestId('realname-attempts-left').textContent()).toContain(left);
+    }
+    await submitRealName('李四', wrongCheckDigit);
+    await expect.poll(() => page.getByTestId('realname-attempts-left').textContent()).toContain('今日认证次数已用完');
+    await expect.poll(() => page.getByTestId('realname-submit').isDisabled()).toBe(true);
+    expect(await page.getByTestId('realname-record').count()).toBe(0);
+  });
+});

@@ -1,0 +1,55 @@
+import { signRequest } from '@suanli/contract';
+import { inject } from 'vitest';
+
+/** The latest one-time code the outbox provider "sent" to a phone or e-mail (ARCHITECTURE §9). */
+export async function latestCode(to: string): Promise<string> {
+  const response = await fetch(`${inject('baseUrl')}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const body = (await response.json()) as { data: { code: string | null }[] };
+  const code = body.data.find((message) => message.code)?.code;
+  if (!code) {
+    throw new Error(`no code was sent to ${to}`);
+  }
+  return code;
+}
+
+let counter = 0;
+
+/** A phone and an e-mail no other journey of this run uses. */
+export function uniqueAccount() {
+  counter += 1;
+  const stamp = `${Date.now() % 100_000_000}`.padStart(8, '0');
+  return { phone: `139${stamp}`, email: `journey-${stamp}-${counter}@example.com` };
+}
+
+const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const CHECK = '10X98765432';
+
+/** An ID number with a valid GB 11643 check digit, which the sandbox real-name provider accepts. */
+export function sandboxIdNumber(body = '11010519900307123'): string {
+  const sum = [...body].reduce((total, digit, index) => total + Number(digit) * WEIGHTS[index]!, 0);
+  return `${body}${CHECK[sum % 11]}`;
+}
+
+/** Calls the API the way the console does (signed with the sn header), for journeys that set up state first. */
+export async function callApi<T>(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
+  const response = await fetch(`${inject('baseUrl')}/api${path}`, {
+    method,
+    headers: {
+      sn: signRequest(path.split('?')[0]!, Date.now()),
+      ...(options.body ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body ? JSON.stringify(options.body) : undefined,
+  });
+  return (await response.json()) as { code: number; msg: string; data: T };
+}
+
+/** Registers a user by e-mail through the API and answers the token, as the login dialog would store it. */
+export async function registerByEmail(password = 'journey-pass-1') {
+  const { email } = uniqueAccount();
+  await callApi('POST', '/auth/email/send', { body: { email, type: '1' } });
+  const registered = await callApi<{ access_token: string }>('POST', '/auth/user/registerByEmail', {
+    body: { mail: email, password, emailCode: await latestCode(email) },
+  });
+  return { email, password, token: registered.data.access_token };
+}
