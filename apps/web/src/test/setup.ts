@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // antd's responsive helpers read matchMedia, which jsdom lacks (STACK.md, "Things that bite").
 if (!window.matchMedia) {
@@ -30,4 +30,17 @@ if (!('ResizeObserver' in window)) {
 
 afterEach(() => {
   cleanup();
+});
+
+// nprogress fades its bar out on timers of its own; a file that ends mid-fade would have them fire after jsdom is
+// torn down. Wait for the bar to leave the page before the environment goes.
+afterAll(async () => {
+  await vi.waitFor(
+    () => {
+      if (document.getElementById('nprogress')) {
+        throw new Error('the progress bar is still fading out');
+      }
+    },
+    { timeout: 3_000, interval: 50 },
+  );
 });
