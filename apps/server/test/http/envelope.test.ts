@@ -66,15 +66,13 @@ describe('the API envelope', () => {
     });
   });
 
-  it('answers an oversized body with a 413 envelope', async () => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/dev/clock',
-      payload: { advanceMinutes: 1, padding: 'x'.repeat(4096) },
-      locale: 'en-US',
-    });
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ code: 413, msg: 'The request body is too large (at most 2048 bytes)' });
+  it('answers an oversized body with a 413 envelope, in both languages', async () => {
+    const oversized = { advanceMinutes: 1, padding: 'x'.repeat(4096) };
+    const en = await t.request({ method: 'POST', url: '/api/dev/clock', payload: oversized, locale: 'en-US' });
+    expect(en.statusCode).toBe(413);
+    expect(en.json()).toMatchObject({ code: 413, msg: 'The request body is too large (at most 2048 bytes)' });
+    const zh = await t.request({ method: 'POST', url: '/api/dev/clock', payload: oversized });
+    expect(zh.json()).toMatchObject({ code: 413, msg: '请求体过大，最大 2048 字节' });
   });
 
   it('answers a protected endpoint without a token with a 401 envelope, in both languages', async () => {
@@ -85,12 +83,16 @@ describe('the API envelope', () => {
     expect(en.json()).toMatchObject({ code: 401, msg: 'Please log in first' });
   });
 
-  it('answers an unexpected failure with a generic 500 and keeps the details out of the response', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/test/boom', locale: 'en-US' });
-    expect(response.statusCode).toBe(500);
-    expect(response.json()).toMatchObject({ code: 500, msg: 'Server error, please try again later' });
-    expect(response.body).not.toContain('hunter2');
-    expect(response.body).not.toContain('stack');
+  it('answers an unexpected failure with a generic 500 in both languages, keeping the details out', async () => {
+    const en = await t.request({ method: 'GET', url: '/api/test/boom', locale: 'en-US' });
+    expect(en.statusCode).toBe(500);
+    expect(en.json()).toMatchObject({ code: 500, msg: 'Server error, please try again later' });
+    const zh = await t.request({ method: 'GET', url: '/api/test/boom' });
+    expect(zh.json()).toMatchObject({ code: 500, msg: '服务器错误，请稍后再试' });
+    for (const response of [en, zh]) {
+      expect(response.body).not.toContain('hunter2');
+      expect(response.body).not.toContain('stack');
+    }
   });
 
   it('echoes a request id so that a user report can be found in the logs', async () => {
