@@ -3,7 +3,6 @@ import type { AdjustableClock } from '../../src/jobs/clock.js';
 import { notifyUser } from '../../src/modules/notices/index.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
-import { registerSignedInUser } from '../users/accounts.js';
 
 let t: TestApp;
 let clock: AdjustableClock;
@@ -34,8 +33,15 @@ const markRead = (token: string, payload: object) =>
 const remove = (token: string, payload: object) =>
   t.request({ method: 'PUT', url: '/api/system/inform/deleteInform', token, payload });
 
-async function userWithNotices(count: number) {
+/** A registered user who has already deleted the welcome notice, so a test sees only what it sends. */
+async function userWithEmptyInbox() {
   const user = await createSignedInUser(t.db, t.clock);
+  expect((await remove(user.token, { all: true })).json().data).toEqual({ unread: 0 });
+  return user;
+}
+
+async function userWithNotices(count: number) {
+  const user = await userWithEmptyInbox();
   for (let index = 0; index < count; index += 1) {
     clock.advance(1);
     await notifyUser(t.db, user.userId, 'lowBalance', { balance: `${index}.00` }, clock.now());
@@ -45,7 +51,7 @@ async function userWithNotices(count: number) {
 
 describe("a user's notices", () => {
   it('list a notice in the caller language with its parameters, unread', async () => {
-    const { userId, token } = await createSignedInUser(t.db, t.clock);
+    const { userId, token } = await userWithEmptyInbox();
     await notifyUser(t.db, userId, 'lowBalance', { balance: '3.50' }, clock.now());
     const zh = await list(token);
     expect(zh).toMatchObject({ total: 1, unread: 1 });
@@ -57,7 +63,7 @@ describe("a user's notices", () => {
   });
 
   it('translate a reason as well as the text around it', async () => {
-    const { userId, token } = await createSignedInUser(t.db, t.clock);
+    const { userId, token } = await userWithEmptyInbox();
     await notifyUser(t.db, userId, 'applicationStopped', { appName: 'ComfyUI-1', reason: 'insufficientBalance' });
     await notifyUser(t.db, userId, 'rewardGranted', { amount: '5.00', reason: 'inviteFirstApplication' });
     const zh = await list(token);
@@ -69,7 +75,7 @@ describe("a user's notices", () => {
   });
 
   it('greet a newly registered user', async () => {
-    const { token } = await registerSignedInUser(t);
+    const { token } = await createSignedInUser(t.db, t.clock);
     const { rows, unread } = await list(token, { locale: 'en-US' });
     expect(unread).toBe(1);
     expect(rows).toMatchObject([{ kind: 'welcome', title: 'Welcome to Suanli', read: false }]);

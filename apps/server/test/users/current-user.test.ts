@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
-import { registerSignedInUser } from './accounts.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,7 +19,10 @@ const ALL_ACTIONS = ['query', 'add', 'edit', 'delete', 'export'];
 
 describe('the current user', () => {
   it('shows a plain user with the user role, its permissions, VIP 0 and masked contacts', async () => {
-    const { userId, token } = await registerSignedInUser(t, { phone: '13812345678', email: 'dora@example.com' });
+    const { userId, token } = await createSignedInUser(t.db, t.clock, {
+      phone: '13812345678',
+      email: 'dora@example.com',
+    });
     const response = await userInfo(token);
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
@@ -47,12 +49,12 @@ describe('the current user', () => {
   });
 
   it('names roles in the caller language', async () => {
-    const { token } = await registerSignedInUser(t);
+    const { token } = await createSignedInUser(t.db, t.clock);
     expect((await userInfo(token, 'en-US')).json().data.roles).toEqual([{ roleKey: 'user', roleName: 'User' }]);
   });
 
   it('sets the education flag when the user holds the education role', async () => {
-    const { userId, token } = await registerSignedInUser(t);
+    const { userId, token } = await createSignedInUser(t.db, t.clock);
     await t.db.execute(sql`INSERT INTO user_roles (user_id, role_key) VALUES (${userId}, 'education')`);
     const data = (await userInfo(token)).json().data;
     expect(data.education).toBe(true);
@@ -60,7 +62,7 @@ describe('the current user', () => {
   });
 
   it('unites the actions of every role the user holds, per permission', async () => {
-    const { userId, token } = await registerSignedInUser(t);
+    const { userId, token } = await createSignedInUser(t.db, t.clock);
     await t.db.execute(sql`UPDATE role_permissions SET actions = ARRAY['export', 'query']
       WHERE role_key = 'creator' AND permission_id = 'reward'`);
     await t.db.execute(
@@ -75,7 +77,7 @@ describe('the current user', () => {
   });
 
   it('reports a password, a WeChat binding and real-name verification once they exist', async () => {
-    const { userId, token } = await registerSignedInUser(t, { passwordHash: 'argon2-hash' });
+    const { userId, token } = await createSignedInUser(t.db, t.clock, { passwordHash: 'argon2-hash' });
     await t.db.execute(sql`UPDATE users SET wechat_open_id = ${`open-${userId}`}, real_name_verified_at = now()
       WHERE id = ${userId}`);
     const data = (await userInfo(token)).json().data;

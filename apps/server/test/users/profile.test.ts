@@ -5,7 +5,6 @@ import { queryRows } from '../../src/db/sql.js';
 import { sessionService } from '../../src/modules/auth/index.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
-import { registerSignedInUser } from './accounts.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -92,25 +91,25 @@ describe('profile information', () => {
 
 describe('the benefit popup', () => {
   it("shows a new user's recharge benefit ('10') once", async () => {
-    const { token } = await registerSignedInUser(t);
+    const { token } = await createSignedInUser(t.db, t.clock);
     expect(await checkBenefit(token)).toEqual({ data: 1, msg: '10' });
     expect(await checkBenefit(token)).toEqual({ data: 0, msg: '' });
   });
 
   it("shows an invited user's gift ('20') first, then the recharge benefit, each once", async () => {
-    const inviter = await registerSignedInUser(t);
+    const inviter = await createSignedInUser(t.db, t.clock);
     const [inviterRow] = await queryRows<{ code: string }>(
       t.db,
       sql`SELECT invitation_code AS code FROM users WHERE id = ${inviter.userId}`,
     );
-    const { token } = await registerSignedInUser(t, { invitationCode: inviterRow!.code.toLowerCase() });
+    const { token } = await createSignedInUser(t.db, t.clock, { invitationCode: inviterRow!.code.toLowerCase() });
     expect(await checkBenefit(token)).toEqual({ data: 1, msg: '20' });
     expect(await checkBenefit(token)).toEqual({ data: 1, msg: '10' });
     expect(await checkBenefit(token)).toEqual({ data: 0, msg: '' });
   });
 
   it('records each popup once per user even when asked twice at the same moment', async () => {
-    const { userId, token } = await registerSignedInUser(t);
+    const { userId, token } = await createSignedInUser(t.db, t.clock);
     const answers = await Promise.all([checkBenefit(token), checkBenefit(token)]);
     expect(answers.filter((answer) => answer.data === 1)).toHaveLength(1);
     const rows = await queryRows(t.db, sql`SELECT popup_type FROM benefit_popups WHERE user_id = ${userId}`);
@@ -119,8 +118,8 @@ describe('the benefit popup', () => {
 
   // Last in the file: it moves the shared clock a month ahead.
   it('offers the recharge benefit for 30 days after registering and not after', async () => {
-    const early = await registerSignedInUser(t);
-    const late = await registerSignedInUser(t);
+    const early = await createSignedInUser(t.db, t.clock);
+    const late = await createSignedInUser(t.db, t.clock);
     const clock = t.clock as AdjustableClock;
     const signIn = async (userId: bigint) => (await sessionService(clock).create(t.db, userId)).token;
     clock.advance(29 * 24 * 60);

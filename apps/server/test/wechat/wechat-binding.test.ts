@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdjustableClock } from '../../src/jobs/clock.js';
 import { wechatAccounts } from '../../src/modules/wechat/index.js';
-import { insertUser } from '../../src/modules/users/index.js';
 import { sessionService } from '../../src/modules/auth/index.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
-import { createSignedInUser } from '../helpers/factories.js';
+import { createSignedInUser, createUser } from '../helpers/factories.js';
 import { newOpenId, requestQr, sandboxScan, setWechatOf } from './wechat-helpers.js';
 
 let t: TestApp;
@@ -109,7 +108,7 @@ describe('unbinding WeChat', () => {
   });
 
   it('refuses with 422 when WeChat is the only way to log in', async () => {
-    const userId = await insertUser(t.db, { nickName: 'wechat only' });
+    const userId = await createUser(t.db, { nickName: 'wechat only', phone: undefined, email: undefined });
     await setWechatOf(t.db, userId, newOpenId());
     const { token } = await sessionService(clock).create(t.db, userId);
     const response = await unbind(token, 'en-US');

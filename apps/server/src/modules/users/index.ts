@@ -1,3 +1,2 @@
-export { insertUser } from './users.queries.js';
 export { usersRoutes } from './users.routes.js';
 export { createAccount, findUserByAccount, type NewAccount } from './users.service.js';

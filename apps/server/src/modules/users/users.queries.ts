@@ -3,11 +3,6 @@ import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
 import { benefitPopups, rolePermissions, userProfiles, userRoles, users } from '../../db/schema.js';
 
-export async function insertUser(db: Executor, values: { nickName: string; phone?: string; email?: string }) {
-  const [row] = await db.insert(users).values(values).returning({ id: users.id });
-  return row!.id;
-}
-
 /** What the current-user view shows; secrets only as yes/no. */
 export async function findCurrentUserRow(db: Executor, userId: bigint) {
   const [row] = await db
