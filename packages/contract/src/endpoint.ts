@@ -27,6 +27,11 @@ export interface EndpointDefinition<
   data: Data;
   /** Development-only endpoints exist only when DEV_TOOLS is on. */
   devOnly?: boolean;
+  /**
+   * Whether the `sn` header is checked (spec §7); false for probes that load balancers and monitors call. Development
+   * endpoints are never checked.
+   */
+  signed?: boolean;
   /** Requests per minute per IP, tighter than the global limit, for account lookups and code sends. */
   rateLimitPerMinute?: number;
 }

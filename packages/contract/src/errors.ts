@@ -24,4 +24,5 @@ export type ErrorCode = keyof typeof ERRORS;
 
 export const errorMessageKey = (code: ErrorCode) => `errors.${code}` as const;
 
-export const SUCCESS_CODE = 200;
+/** Body codes that mean success (spec §7: 200, or 201); the server answers 200. */
+export const SUCCESS_CODES: readonly number[] = [200, 201];

@@ -77,7 +77,7 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
     },
     config: {
       auth: endpoint.auth,
-      signed: !(endpoint.devOnly || endpoint.tag === 'system'),
+      signed: endpoint.signed !== false && !endpoint.devOnly,
       ...(endpoint.rateLimitPerMinute ? { rateLimit: { max: endpoint.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
     },
     handler: async (request) => {

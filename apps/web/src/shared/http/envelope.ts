@@ -1,3 +1,4 @@
+import { SUCCESS_CODES } from '@suanli/contract';
 import { HttpError } from './http-error';
 
 interface EnvelopeLike {
@@ -5,8 +6,6 @@ interface EnvelopeLike {
   msg?: unknown;
   data?: unknown;
 }
-
-const SUCCESS_CODES = new Set([200, 201]);
 
 function parseJson(text: string): unknown {
   try {
@@ -43,7 +42,7 @@ export async function readEnvelope(response: Response): Promise<EnvelopeContent>
   if (!isEnvelope(body)) {
     throw new HttpError('transport', messageOf(body), response.status);
   }
-  if (!SUCCESS_CODES.has(body.code)) {
+  if (!SUCCESS_CODES.includes(body.code)) {
     throw new HttpError('response', messageOf(body), body.code);
   }
   return { data: body.data ?? null, msg: messageOf(body) };
