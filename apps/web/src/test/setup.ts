@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 // antd's responsive helpers read matchMedia, which jsdom lacks (STACK.md, "Things that bite").
 if (!window.matchMedia) {
@@ -32,15 +32,18 @@ afterEach(() => {
   cleanup();
 });
 
-// nprogress fades its bar out on timers of its own; a file that ends mid-fade would have them fire after jsdom is
-// torn down. Wait for the bar to leave the page before the environment goes.
+// nprogress fades its bar out on timers of its own (two steps of 200 ms, the bar in the page throughout, one fade
+// queued behind another); a file that ends mid-fade would have them fire after jsdom is torn down. Wait until the
+// bar has stayed gone for longer than a whole fade before the environment goes.
+const FADE_MS = 400;
 afterAll(async () => {
-  await vi.waitFor(
-    () => {
-      if (document.getElementById('nprogress')) {
-        throw new Error('the progress bar is still fading out');
-      }
-    },
-    { timeout: 3_000, interval: 50 },
-  );
+  let goneSince = Date.now();
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    if (document.getElementById('nprogress')) {
+      goneSince = Date.now();
+    } else if (Date.now() - goneSince > FADE_MS + 100) {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 });
