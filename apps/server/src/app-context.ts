@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
-import type { Executor } from './db/client.js';
+import type { Db } from './db/client.js';
 import type { Clock } from './jobs/clock.js';
 import type { SessionService } from './modules/auth/auth.service.js';
 
@@ -10,7 +10,7 @@ import type { SessionService } from './modules/auth/auth.service.js';
  */
 export interface AppContext {
   config: Config;
-  db: Executor;
+  db: Db;
   clock: Clock;
   sessions: SessionService;
   log: FastifyBaseLogger;

@@ -6,8 +6,16 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
-/** Drizzle over either engine; transactions (`PgTransaction`) share this type, so queries take either. */
-export type Executor = PgDatabase<PgQueryResultHKT>;
+/** Drizzle over either engine: the plain handle. Reads and single-statement writes take it. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+declare const inTransactionBrand: unique symbol;
+/**
+ * The same handle inside a transaction (db/transaction.ts makes it). A function whose work is only safe in a
+ * transaction (a row lock, a ledger entry, anything that must commit with something else) takes `Tx`, so the
+ * compiler refuses the plain handle; a `Tx` is accepted wherever a `Db` is.
+ */
+export type Tx = Db & { readonly [inTransactionBrand]: true };
 
 /** A connection held for one piece of work that needs a single session (migrations, advisory locks). */
 export interface Session {
@@ -17,7 +25,7 @@ export interface Session {
 
 export interface Database {
   kind: 'pglite' | 'postgres';
-  db: Executor;
+  db: Db;
   withSession<T>(work: (session: Session) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as an archive, which `openPglite` can load again. */
@@ -44,7 +52,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   };
   return {
     kind: 'pglite',
-    db: drizzlePglite(client) as unknown as Executor,
+    db: drizzlePglite(client) as unknown as Db,
     // PGlite is one session already: every caller shares it, in order.
     withSession: (work) => work(session),
     close: () => client.close(),
@@ -66,7 +74,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
   });
   return {
     kind: 'postgres',
-    db: drizzlePg(pool) as unknown as Executor,
+    db: drizzlePg(pool) as unknown as Db,
     withSession: async (work) => {
       const client = await pool.connect();
       try {

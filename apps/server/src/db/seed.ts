@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from './client.js';
+import type { Db } from './client.js';
 
 const PLATFORM_NOTICES = [
   {
@@ -25,7 +25,7 @@ const PLATFORM_NOTICES = [
  * Demonstration data for a development machine (`npm start` turns DEV_TOOLS on); never seeded in production.
  * Idempotent: each row is keyed, so running it on every start changes nothing the second time.
  */
-export async function seedDevelopmentData(db: Executor): Promise<void> {
+export async function seedDevelopmentData(db: Db): Promise<void> {
   await db.execute(sql`
     INSERT INTO users (nick_name, phone, email, real_name_verified_at)
     VALUES ('演示用户', '13800000000', 'demo@suanli.local', now())

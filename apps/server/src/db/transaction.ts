@@ -1,9 +1,9 @@
-import type { Executor } from './client.js';
+import type { Db, Tx } from './client.js';
 
 /**
  * Runs work in one transaction on either engine. Keep it short and free of outside calls: on PGlite a transaction
  * holds the only session (STACK "Things that bite").
  */
-export function inTransaction<T>(db: Executor, work: (tx: Executor) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Executor));
+export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Tx));
 }

@@ -10,18 +10,28 @@ import {
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { SessionId, UserId } from '../db/ids.js';
+import { AppError } from './app-error.js';
 
 export interface RequestContext {
   locale: Locale;
   requestId: string;
-  /** The signed-in user, when the endpoint's auth is `user` (always set) or `optional` (set when a token is valid). */
-  userId: bigint | null;
-  sessionId: bigint | null;
+  /** The signed-in user: set on `optional` endpoints when a token is valid, null otherwise. */
+  userId: UserId | null;
+  sessionId: SessionId | null;
   /** The caller's address as Fastify resolves it (TRUST_PROXY decides whether X-Forwarded-For counts). */
   ip: string;
   headers: IncomingHttpHeaders;
   log: FastifyBaseLogger;
 }
+
+/** What a handler of an endpoint whose auth is `user` receives: the auth hook has already refused anyone else. */
+export interface SignedInContext extends RequestContext {
+  userId: UserId;
+  sessionId: SessionId;
+}
+
+type ContextFor<E> = E extends { auth: 'user' } ? SignedInContext : RequestContext;
 
 /**
  * A few calls carry meaning in `msg` itself (spec §7: scanLogin answers msg '0', the benefit check msg '10' or '20');
@@ -38,7 +48,7 @@ export const withMsg = <T>(data: T, msg: string) => new WithMsg(data, msg);
 
 export type Handler<E> = (
   input: EndpointInput<E>,
-  context: RequestContext,
+  context: ContextFor<E>,
 ) => Promise<EndpointData<E> | WithMsg<EndpointData<E>>>;
 
 declare module 'fastify' {
@@ -48,8 +58,8 @@ declare module 'fastify' {
     signed?: boolean;
   }
   interface FastifyRequest {
-    userId: bigint | null;
-    sessionId: bigint | null;
+    userId: UserId | null;
+    sessionId: SessionId | null;
   }
 }
 
@@ -82,7 +92,7 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
     },
     handler: async (request) => {
       const input = { query: request.query, body: request.body, params: request.params } as EndpointInput<E>;
-      const result = await handler(input, {
+      const context: RequestContext = {
         locale: request.locale,
         requestId: String(request.id),
         userId: request.userId,
@@ -90,7 +100,11 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
         ip: request.ip,
         headers: request.headers,
         log: request.log,
-      });
+      };
+      if (endpoint.auth === 'user' && (context.userId === null || context.sessionId === null)) {
+        throw new AppError('unauthorized');
+      }
+      const result = await handler(input, context as ContextFor<E>);
       if (result instanceof WithMsg) {
         return { code: 200, msg: result.msg, data: result.data ?? null };
       }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
 
 export interface ClaimedRun {
@@ -12,7 +12,7 @@ export interface ClaimedRun {
  * Claims (job, period) for `owner`: a new row, or a running row whose lease has expired (its owner died). A finished
  * row or a live lease yields nothing. One statement, so two instances can never both win.
  */
-export async function claimRun(db: Executor, job: string, period: string, owner: string, leaseMs: number) {
+export async function claimRun(db: Db, job: string, period: string, owner: string, leaseMs: number) {
   const rows = await queryRows<ClaimedRun>(
     db,
     sql`
@@ -27,7 +27,7 @@ export async function claimRun(db: Executor, job: string, period: string, owner:
 }
 
 /** Locks our claimed row for the work's transaction; null when another instance has taken it over meanwhile. */
-export async function lockOwnRun(tx: Executor, job: string, period: string, owner: string) {
+export async function lockOwnRun(tx: Db, job: string, period: string, owner: string) {
   const rows = await queryRows(
     tx,
     sql`
@@ -38,7 +38,7 @@ export async function lockOwnRun(tx: Executor, job: string, period: string, owne
   return rows.length > 0;
 }
 
-export async function finishRun(tx: Executor, job: string, period: string) {
+export async function finishRun(tx: Db, job: string, period: string) {
   await tx.execute(sql`
     UPDATE job_runs SET status = 'done', finished_at = now(), last_error = NULL
     WHERE job = ${job} AND period = ${period}`);
@@ -46,7 +46,7 @@ export async function finishRun(tx: Executor, job: string, period: string) {
 
 /** A failed attempt keeps the row running with a short lease, so the next tick (here or elsewhere) retries it. */
 export async function failRun(
-  db: Executor,
+  db: Db,
   job: string,
   period: string,
   owner: string,
@@ -59,7 +59,7 @@ export async function failRun(
     WHERE job = ${job} AND period = ${period} AND owner = ${owner} AND status = 'running'`);
 }
 
-export async function lastDonePeriod(db: Executor, job: string): Promise<string | null> {
+export async function lastDonePeriod(db: Db, job: string): Promise<string | null> {
   const rows = await queryRows<{ period: string | null }>(
     db,
     sql`SELECT max(period) AS period FROM job_runs WHERE job = ${job} AND status = 'done'`,
@@ -68,7 +68,7 @@ export async function lastDonePeriod(db: Executor, job: string): Promise<string 
 }
 
 /** Runs left unfinished by a crashed or failed attempt whose lease has run out. */
-export async function abandonedPeriods(db: Executor, job: string): Promise<string[]> {
+export async function abandonedPeriods(db: Db, job: string): Promise<string[]> {
   const rows = await queryRows<{ period: string }>(
     db,
     sql`

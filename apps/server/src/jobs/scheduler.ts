@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { inTransaction } from '../db/transaction.js';
 import type { Clock } from './clock.js';
 import { abandonedPeriods, claimRun, failRun, finishRun, lastDonePeriod, lockOwnRun } from './job-runs.queries.js';
@@ -21,11 +21,11 @@ export interface JobDefinition {
   cadence: Cadence;
   /** How many missed periods to catch up after downtime; older ones are left. */
   catchUp?: number;
-  run(tx: Executor, context: JobContext): Promise<void>;
+  run(tx: Db, context: JobContext): Promise<void>;
 }
 
 export interface SchedulerOptions {
-  db: Executor;
+  db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
   timeZone: string;

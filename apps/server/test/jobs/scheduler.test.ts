@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Executor } from '../../src/db/client.js';
+import type { Db } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/sql.js';
 import { FixedClock } from '../../src/jobs/clock.js';
 import { Scheduler, type JobDefinition } from '../../src/jobs/scheduler.js';
@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 let testDatabase: TestDatabase;
-let db: Executor;
+let db: Db;
 const log = pino({ level: 'silent' });
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../src/db/client.js';
+import type { Db } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/sql.js';
 import type { TestApp } from '../helpers/build-test-app.js';
 
@@ -31,13 +31,13 @@ export function pollLogin(t: TestApp, eventKey: string, locale?: 'zh-CN' | 'en-U
   return t.request({ method: 'POST', url: `/api/auth/user/scanLogin?eventKey=${eventKey}`, locale });
 }
 
-export async function setWechatOf(db: Executor, userId: bigint, openId: string, nickName = 'wx') {
+export async function setWechatOf(db: Db, userId: bigint, openId: string, nickName = 'wx') {
   await db.execute(
     sql`UPDATE users SET wechat_open_id = ${openId}, wechat_nick_name = ${nickName}, wechat_bound_at = now() WHERE id = ${userId}`,
   );
 }
 
-export async function sceneRow(db: Executor, sceneStr: string) {
+export async function sceneRow(db: Db, sceneStr: string) {
   const [row] = await queryRows<{ status: string; open_id: string | null; scanned_at: Date | null }>(
     db,
     sql`SELECT status, open_id, scanned_at FROM wechat_scenes WHERE scene_str = ${sceneStr}`,

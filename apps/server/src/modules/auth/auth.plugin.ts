@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { asSessionId, asUserId } from '../../db/ids.js';
 import { AppError } from '../../http/app-error.js';
 import type { SessionService } from './auth.service.js';
 
@@ -14,7 +15,7 @@ function bearerToken(header: string | undefined): string | null {
  * 401. The token is never accepted on application-proxy origins (ARCHITECTURE §5), which do not use this plugin.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { db: Executor; sessions: SessionService }) => {
+  async (app: FastifyInstance, options: { db: Db; sessions: SessionService }) => {
     app.decorateRequest('userId', null);
     app.decorateRequest('sessionId', null);
     app.addHook('onRequest', async (request) => {
@@ -25,8 +26,8 @@ export const authPlugin = fp(
       const token = bearerToken(request.headers.authorization);
       const session = token ? await options.sessions.resolve(options.db, token) : null;
       if (session) {
-        request.userId = session.userId;
-        request.sessionId = session.sessionId;
+        request.userId = asUserId(session.userId);
+        request.sessionId = asSessionId(session.sessionId);
       } else if (auth === 'user') {
         throw new AppError('unauthorized');
       }

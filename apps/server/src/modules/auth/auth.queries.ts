@@ -1,9 +1,9 @@
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
 
 export async function insertSession(
-  db: Executor,
+  db: Db,
   values: { userId: bigint; tokenHash: string; now: Date; expiresAt: Date; absoluteExpiresAt: Date },
 ) {
   const [row] = await db
@@ -21,7 +21,7 @@ export async function insertSession(
 }
 
 /** A live session: not revoked, within both its sliding and its absolute life. */
-export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
+export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
     .select({ id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
@@ -37,14 +37,14 @@ export async function findLiveSession(db: Executor, tokenHash: string, now: Date
 }
 
 /** Slides the session's expiry forward, never past its absolute end. */
-export async function touchSession(db: Executor, id: bigint, now: Date, expiresAt: Date) {
+export async function touchSession(db: Db, id: bigint, now: Date, expiresAt: Date) {
   await db
     .update(sessions)
     .set({ lastSeenAt: now, expiresAt: sql`least(${expiresAt}, ${sessions.absoluteExpiresAt})` })
     .where(eq(sessions.id, id));
 }
 
-export async function revokeSession(db: Executor, id: bigint, userId: bigint, now: Date) {
+export async function revokeSession(db: Db, id: bigint, userId: bigint, now: Date) {
   await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -52,7 +52,7 @@ export async function revokeSession(db: Executor, id: bigint, userId: bigint, no
 }
 
 /** Ends every live session of the user, or every one but `except` (the session that asked). */
-export async function revokeUserSessions(db: Executor, userId: bigint, now: Date, except?: bigint) {
+export async function revokeUserSessions(db: Db, userId: bigint, now: Date, except?: bigint) {
   await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -65,7 +65,7 @@ export async function revokeUserSessions(db: Executor, userId: bigint, now: Date
     );
 }
 
-export async function deleteDeadSessions(db: Executor, before: Date) {
+export async function deleteDeadSessions(db: Db, before: Date) {
   const deleted = await db
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, before), lt(sessions.absoluteExpiresAt, before), lt(sessions.revokedAt, before)))

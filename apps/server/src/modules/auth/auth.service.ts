@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { Clock } from '../../jobs/clock.js';
 import {
   deleteDeadSessions,
@@ -20,12 +20,12 @@ const TOUCH_EVERY_MS = 60 * 60_000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface SessionService {
-  create(db: Executor, userId: bigint): Promise<{ token: string; sessionId: bigint }>;
-  resolve(db: Executor, token: string): Promise<{ userId: bigint; sessionId: bigint } | null>;
-  revoke(db: Executor, sessionId: bigint, userId: bigint): Promise<void>;
+  create(db: Db, userId: bigint): Promise<{ token: string; sessionId: bigint }>;
+  resolve(db: Db, token: string): Promise<{ userId: bigint; sessionId: bigint } | null>;
+  revoke(db: Db, sessionId: bigint, userId: bigint): Promise<void>;
   /** Ends all the user's sessions, or all but `except` (a password change keeps the session that made it). */
-  revokeAll(db: Executor, userId: bigint, options?: { except?: bigint }): Promise<void>;
-  purge(db: Executor, now: Date): Promise<number>;
+  revokeAll(db: Db, userId: bigint, options?: { except?: bigint }): Promise<void>;
+  purge(db: Db, now: Date): Promise<number>;
 }
 
 export function sessionService(clock: Clock): SessionService {

@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { captchas } from '../../db/schema.js';
 
-export async function insertCaptcha(db: Executor, values: { id: string; answerHash: string; expiresAt: Date }) {
+export async function insertCaptcha(db: Db, values: { id: string; answerHash: string; expiresAt: Date }) {
   await db.insert(captchas).values(values);
 }
 
@@ -10,7 +10,7 @@ export async function insertCaptcha(db: Executor, values: { id: string; answerHa
  * Marks the captcha used and answers what it needs to judge the answer: one statement, so of two requests racing
  * with the same uuid only one gets the row back. Any attempt, right or wrong, uses the captcha up.
  */
-export async function useCaptcha(db: Executor, id: string, now: Date) {
+export async function useCaptcha(db: Db, id: string, now: Date) {
   const [row] = await db
     .update(captchas)
     .set({ usedAt: now })
@@ -19,7 +19,7 @@ export async function useCaptcha(db: Executor, id: string, now: Date) {
   return row ?? null;
 }
 
-export async function deleteDeadCaptchas(db: Executor, before: Date) {
+export async function deleteDeadCaptchas(db: Db, before: Date) {
   const deleted = await db
     .delete(captchas)
     .where(or(lt(captchas.expiresAt, before), lt(captchas.usedAt, before)))

@@ -1,6 +1,6 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../jobs/clock.js';
 import { insertCaptcha, useCaptcha } from './captcha.queries.js';
@@ -55,7 +55,7 @@ export interface CaptchaService {
   verify(answer: CaptchaAnswer): Promise<void>;
 }
 
-export function captchaService(options: { db: Executor; clock: Clock; enabled: boolean }): CaptchaService {
+export function captchaService(options: { db: Db; clock: Clock; enabled: boolean }): CaptchaService {
   const { db, clock, enabled } = options;
   const refuse = (messageKey: string) => new AppError('businessRule', { messageKey, field: 'code' });
   return {

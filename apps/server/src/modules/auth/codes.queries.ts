@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { verificationCodes } from '../../db/schema.js';
 
 export interface CodeTarget {
@@ -12,11 +12,11 @@ export interface CodeTarget {
  * Serializes code requests for one target and purpose until the transaction ends, so two requests a millisecond
  * apart cannot both pass the 60-second resend check. A transaction-level advisory lock: nothing to clean up.
  */
-export async function lockTarget(tx: Executor, { target, purpose }: CodeTarget) {
+export async function lockTarget(tx: Db, { target, purpose }: CodeTarget) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`code:${purpose}:${target}`}, 0))`);
 }
 
-export async function latestCodeSentAt(tx: Executor, { target, purpose }: CodeTarget): Promise<Date | null> {
+export async function latestCodeSentAt(tx: Db, { target, purpose }: CodeTarget): Promise<Date | null> {
   const [row] = await tx
     .select({ createdAt: verificationCodes.createdAt })
     .from(verificationCodes)
@@ -27,7 +27,7 @@ export async function latestCodeSentAt(tx: Executor, { target, purpose }: CodeTa
 }
 
 /** A new code supersedes the older ones still open for the same target and purpose. */
-export async function supersedeCodes(tx: Executor, { target, purpose }: CodeTarget, now: Date) {
+export async function supersedeCodes(tx: Db, { target, purpose }: CodeTarget, now: Date) {
   await tx
     .update(verificationCodes)
     .set({ consumedAt: now })
@@ -41,7 +41,7 @@ export async function supersedeCodes(tx: Executor, { target, purpose }: CodeTarg
 }
 
 export async function insertCode(
-  tx: Executor,
+  tx: Db,
   values: CodeTarget & { channel: 'sms' | 'email'; codeHash: string; ip: string; createdAt: Date; expiresAt: Date },
 ) {
   const [row] = await tx.insert(verificationCodes).values(values).returning({ id: verificationCodes.id });
@@ -52,7 +52,7 @@ export async function insertCode(
  * The newest code for the target and purpose, locked until the transaction ends (SELECT … FOR UPDATE): parallel
  * guesses take turns and each sees the attempts counted before it.
  */
-export async function lockLatestCode(tx: Executor, { target, purpose }: CodeTarget) {
+export async function lockLatestCode(tx: Db, { target, purpose }: CodeTarget) {
   const [row] = await tx
     .select({
       id: verificationCodes.id,
@@ -69,7 +69,7 @@ export async function lockLatestCode(tx: Executor, { target, purpose }: CodeTarg
   return row ?? null;
 }
 
-export async function countFailedAttempt(tx: Executor, id: bigint): Promise<number> {
+export async function countFailedAttempt(tx: Db, id: bigint): Promise<number> {
   const [row] = await tx
     .update(verificationCodes)
     .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
@@ -78,11 +78,11 @@ export async function countFailedAttempt(tx: Executor, id: bigint): Promise<numb
   return row!.failedAttempts;
 }
 
-export async function consumeCode(db: Executor, id: bigint, now: Date) {
+export async function consumeCode(db: Db, id: bigint, now: Date) {
   await db.update(verificationCodes).set({ consumedAt: now }).where(eq(verificationCodes.id, id));
 }
 
-export async function deleteDeadCodes(db: Executor, before: Date) {
+export async function deleteDeadCodes(db: Db, before: Date) {
   const deleted = await db
     .delete(verificationCodes)
     .where(lt(verificationCodes.expiresAt, before))

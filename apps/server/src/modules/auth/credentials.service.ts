@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import { findUserByAccount } from '../users/index.js';
@@ -18,7 +18,7 @@ const phoneTaken = (cause?: unknown) => new AppError('conflict', { messageKey: '
 export function credentialsService(context: AppContext) {
   const { db, clock, sessions } = context;
 
-  async function ensurePhoneFree(executor: Executor, phone: string) {
+  async function ensurePhoneFree(executor: Db, phone: string) {
     if (await findUserByAccount(executor, phone)) {
       throw phoneTaken();
     }
@@ -81,7 +81,7 @@ export function credentialsService(context: AppContext) {
         purpose: 'phone',
         code: input.code,
         field: 'verificationCode',
-        precondition: (tx: Executor) => ensurePhoneFree(tx, input.phone),
+        precondition: (tx: Db) => ensurePhoneFree(tx, input.phone),
       };
       try {
         await withVerifiedCode(db, clock, check, (tx) => setPhone(tx, userId, input.phone));

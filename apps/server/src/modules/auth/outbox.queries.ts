@@ -1,11 +1,11 @@
 import { desc, eq, lt } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { outboxMessages } from '../../db/schema.js';
 
 const LATEST = 20;
 
 /** The latest messages the outbox providers stored for a phone or e-mail, newest first (ARCHITECTURE §9). */
-export async function latestOutboxMessages(db: Executor, recipient: string) {
+export async function latestOutboxMessages(db: Db, recipient: string) {
   const rows = await db
     .select()
     .from(outboxMessages)
@@ -22,7 +22,7 @@ export async function latestOutboxMessages(db: Executor, recipient: string) {
   }));
 }
 
-export async function deleteOutboxMessages(db: Executor, before: Date) {
+export async function deleteOutboxMessages(db: Db, before: Date) {
   const deleted = await db
     .delete(outboxMessages)
     .where(lt(outboxMessages.createdAt, before))

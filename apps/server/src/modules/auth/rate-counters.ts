@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { rateCounters } from '../../db/schema.js';
 import { zoneOffsetMs } from '../../jobs/business-time.js';
 
@@ -35,7 +35,7 @@ export function businessDayWindow(bucket: string, now: Date, timeZone: string): 
  * Counts one hit and answers the window's total. The upsert takes the row lock, so concurrent hits queue behind each
  * other and none is lost; inside a transaction that rolls back, the hit is taken back too.
  */
-export async function countHit(db: Executor, window: CounterWindow): Promise<number> {
+export async function countHit(db: Db, window: CounterWindow): Promise<number> {
   const [row] = await db
     .insert(rateCounters)
     .values({ bucket: window.bucket, windowStart: window.start, hits: 1 })
@@ -47,7 +47,7 @@ export async function countHit(db: Executor, window: CounterWindow): Promise<num
   return row!.hits;
 }
 
-export async function readHits(db: Executor, window: CounterWindow): Promise<number> {
+export async function readHits(db: Db, window: CounterWindow): Promise<number> {
   const [row] = await db
     .select({ hits: rateCounters.hits })
     .from(rateCounters)
@@ -55,14 +55,14 @@ export async function readHits(db: Executor, window: CounterWindow): Promise<num
   return row?.hits ?? 0;
 }
 
-export async function resetCounter(db: Executor, window: CounterWindow): Promise<void> {
+export async function resetCounter(db: Db, window: CounterWindow): Promise<void> {
   await db
     .delete(rateCounters)
     .where(and(eq(rateCounters.bucket, window.bucket), eq(rateCounters.windowStart, window.start)));
 }
 
 /** Windows are at most a day long; anything that began before `before` can no longer count. */
-export async function purgeCounters(db: Executor, before: Date): Promise<number> {
+export async function purgeCounters(db: Db, before: Date): Promise<number> {
   const deleted = await db
     .delete(rateCounters)
     .where(lt(rateCounters.windowStart, before))

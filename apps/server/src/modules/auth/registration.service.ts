@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { createAccount, findUserByAccount, type NewAccount } from '../users/index.js';
 import { withVerifiedCode } from './code-verification.service.js';
@@ -47,7 +47,7 @@ export function registrationService(context: AppContext, parts: { signIn: SignIn
       purpose: '1',
       code: secrets.code,
       field: secrets.field,
-      precondition: (tx: Executor) => ensureUnregistered(tx, target),
+      precondition: (tx: Db) => ensureUnregistered(tx, target),
     };
     return mapDuplicate(() =>
       withVerifiedCode(db, clock, check, async (tx) =>

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { findUserByAccount } from '../users/index.js';
 import { wechatAccounts, type WechatAccounts, type WechatIdentity } from '../wechat/index.js';
@@ -15,7 +15,7 @@ export interface TokenAnswer {
 /** Accounts are named by phone or e-mail; e-mails compare in lower case, as findUserByAccount does. */
 export const normalizeAccount = (account: string) => account.trim().toLowerCase();
 
-export async function ensureUnregistered(db: Executor, account: string) {
+export async function ensureUnregistered(db: Db, account: string) {
   if (await findUserByAccount(db, account)) {
     throw new AppError('conflict', { messageKey: 'auth.alreadyRegistered' });
   }
@@ -23,11 +23,11 @@ export async function ensureUnregistered(db: Executor, account: string) {
 
 export interface SignIn {
   /** Records the login and opens a session, inside the caller's transaction. */
-  signIn(tx: Executor, userId: bigint): Promise<TokenAnswer>;
+  signIn(tx: Db, userId: bigint): Promise<TokenAnswer>;
   /** The WeChat identity of a scanned QR, taken once; 422 when the scan is unknown, expired or used. */
-  claimScan(tx: Executor, eventKey: string): Promise<WechatIdentity>;
+  claimScan(tx: Db, eventKey: string): Promise<WechatIdentity>;
   /** Binds the scanned WeChat (when an eventKey came along) to the user, then signs them in. */
-  signInBindingScan(tx: Executor, userId: bigint, eventKey: string | null | undefined): Promise<TokenAnswer>;
+  signInBindingScan(tx: Db, userId: bigint, eventKey: string | null | undefined): Promise<TokenAnswer>;
   wechat(): WechatAccounts;
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { informs, noticeReads, notices } from '../../db/schema.js';
 
 /** Which of a user's notices a change applies to: listed ids, or every one. */
@@ -16,14 +16,14 @@ const selected = (userId: bigint, selection: InformSelection) =>
   selection === 'all' ? mine(userId) : and(mine(userId), inArray(informs.id, selection.ids));
 
 export async function insertInform(
-  db: Executor,
+  db: Db,
   values: { userId: bigint; kind: string; params: Record<string, string | number>; createdAt: Date | undefined },
 ) {
   // Callers without a clock (account creation) take the database's time, as users.created_at does.
   await db.insert(informs).values({ ...values, createdAt: values.createdAt ?? sql`now()` });
 }
 
-export function listInformRows(db: Executor, userId: bigint, page: Page) {
+export function listInformRows(db: Db, userId: bigint, page: Page) {
   return db
     .select({
       id: informs.id,
@@ -39,7 +39,7 @@ export function listInformRows(db: Executor, userId: bigint, page: Page) {
     .offset(page.offset);
 }
 
-export async function countInforms(db: Executor, userId: bigint) {
+export async function countInforms(db: Db, userId: bigint) {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -50,14 +50,14 @@ export async function countInforms(db: Executor, userId: bigint) {
   return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
 }
 
-export async function markInformsRead(db: Executor, userId: bigint, selection: InformSelection, at: Date) {
+export async function markInformsRead(db: Db, userId: bigint, selection: InformSelection, at: Date) {
   await db
     .update(informs)
     .set({ readAt: at })
     .where(and(selected(userId, selection), isNull(informs.readAt)));
 }
 
-export async function deleteInforms(db: Executor, userId: bigint, selection: InformSelection, at: Date) {
+export async function deleteInforms(db: Db, userId: bigint, selection: InformSelection, at: Date) {
   await db.update(informs).set({ deletedAt: at }).where(selected(userId, selection));
 }
 
@@ -76,7 +76,7 @@ const noticeColumns = (userId: bigint) => ({
 export type NoticeRow = Awaited<ReturnType<typeof listNoticeRows>>[number];
 
 /** Platform notices published by `now`, newest first, each with whether this user has read it. */
-export function listNoticeRows(db: Executor, userId: bigint, now: Date, page: Page) {
+export function listNoticeRows(db: Db, userId: bigint, now: Date, page: Page) {
   return db
     .select(noticeColumns(userId))
     .from(notices)
@@ -86,7 +86,7 @@ export function listNoticeRows(db: Executor, userId: bigint, now: Date, page: Pa
     .offset(page.offset);
 }
 
-export async function countNotices(db: Executor, now: Date) {
+export async function countNotices(db: Db, now: Date) {
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(notices)
@@ -94,7 +94,7 @@ export async function countNotices(db: Executor, now: Date) {
   return row?.total ?? 0;
 }
 
-export async function noticeExists(db: Executor, noticeId: bigint, now: Date) {
+export async function noticeExists(db: Db, noticeId: bigint, now: Date) {
   const rows = await db
     .select({ id: notices.id })
     .from(notices)
@@ -102,6 +102,6 @@ export async function noticeExists(db: Executor, noticeId: bigint, now: Date) {
   return rows.length > 0;
 }
 
-export async function insertNoticeRead(db: Executor, userId: bigint, noticeId: bigint, at: Date) {
+export async function insertNoticeRead(db: Db, userId: bigint, noticeId: bigint, at: Date) {
   await db.insert(noticeReads).values({ userId, noticeId, readAt: at }).onConflictDoNothing();
 }

@@ -1,5 +1,5 @@
 import { translate, type Locale } from '@suanli/contract';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../jobs/clock.js';
 import * as queries from './notices.queries.js';
@@ -28,7 +28,7 @@ export interface NoticeParams {
  * business clock's time where the caller has one.
  */
 export async function notifyUser<K extends NoticeKind>(
-  db: Executor,
+  db: Db,
   userId: bigint,
   kind: K,
   params: NoticeParams[K],
@@ -56,7 +56,7 @@ const pageOf = (query: { pageNum: number; pageSize: number }) => ({
 });
 
 export async function listInforms(
-  db: Executor,
+  db: Db,
   userId: bigint,
   locale: Locale,
   query: { pageNum: number; pageSize: number },
@@ -91,12 +91,12 @@ function selectionOf(body: { informIds?: string[] | undefined; all?: boolean | u
 type Selection = Parameters<typeof selectionOf>[0];
 
 /** Marks the caller's notices read; ids of other users' notices match nothing. Answers the new unread count. */
-export async function markInformsRead(db: Executor, clock: Clock, userId: bigint, body: Selection) {
+export async function markInformsRead(db: Db, clock: Clock, userId: bigint, body: Selection) {
   await queries.markInformsRead(db, userId, selectionOf(body), clock.now());
   return { unread: (await queries.countInforms(db, userId)).unread };
 }
 
-export async function deleteInforms(db: Executor, clock: Clock, userId: bigint, body: Selection) {
+export async function deleteInforms(db: Db, clock: Clock, userId: bigint, body: Selection) {
   await queries.deleteInforms(db, userId, selectionOf(body), clock.now());
   return { unread: (await queries.countInforms(db, userId)).unread };
 }
@@ -113,7 +113,7 @@ function noticeView(locale: Locale, row: NoticeRow) {
 }
 
 export async function listPlatformNotices(
-  db: Executor,
+  db: Db,
   clock: Clock,
   userId: bigint,
   locale: Locale,
@@ -131,12 +131,12 @@ export async function listPlatformNotices(
  * The popup shows the latest notice once: once the caller has read it, older unread notices stay in the list
  * instead of popping up one after another.
  */
-export async function getNewNotice(db: Executor, clock: Clock, userId: bigint, locale: Locale) {
+export async function getNewNotice(db: Db, clock: Clock, userId: bigint, locale: Locale) {
   const [newest] = await queries.listNoticeRows(db, userId, clock.now(), { limit: 1, offset: 0 });
   return newest && !newest.read ? noticeView(locale, newest) : null;
 }
 
-export async function markNoticeRead(db: Executor, clock: Clock, userId: bigint, noticeId: string) {
+export async function markNoticeRead(db: Db, clock: Clock, userId: bigint, noticeId: string) {
   const id = BigInt(noticeId);
   if (!(await queries.noticeExists(db, id, clock.now()))) {
     throw new AppError('notFound', { messageKey: 'notices.noticeNotFound' });

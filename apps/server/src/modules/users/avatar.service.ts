@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { isSafeObjectKey, type ObjectStore } from '../../providers/object-store/index.js';
 import { avatarUrl } from './current-user.service.js';
@@ -36,7 +36,7 @@ export async function createAvatarUpload(store: ObjectStore, userId: bigint, fil
  * answers the same 404 as a missing one. The replaced image is removed; failing that only leaves a stray file.
  */
 export async function changeAvatar(
-  db: Executor,
+  db: Db,
   store: ObjectStore,
   log: FastifyBaseLogger,
   userId: bigint,

@@ -10,7 +10,7 @@ import {
   type Locale,
   type users,
 } from '@suanli/contract';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { ObjectStore } from '../../providers/object-store/index.js';
 import * as queries from './users.queries.js';
@@ -67,7 +67,7 @@ export async function avatarUrl(store: ObjectStore, avatarKey: string | null): P
 }
 
 export async function getCurrentUser(
-  db: Executor,
+  db: Db,
   store: ObjectStore,
   userId: bigint,
   locale: Locale,
@@ -103,7 +103,7 @@ export async function getCurrentUser(
   };
 }
 
-export async function getVip(db: Executor, userId: bigint) {
+export async function getVip(db: Db, userId: bigint) {
   const row = await queries.findVipRow(db, userId);
   if (!row) {
     throw new AppError('notFound');
@@ -111,7 +111,7 @@ export async function getVip(db: Executor, userId: bigint) {
   return vipView(row);
 }
 
-export async function renameUser(db: Executor, userId: bigint, nickName: string) {
+export async function renameUser(db: Db, userId: bigint, nickName: string) {
   const saved = await queries.updateNickName(db, userId, nickName);
   if (saved === null) {
     throw new AppError('notFound');

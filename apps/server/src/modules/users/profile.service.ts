@@ -1,5 +1,5 @@
 import { PROFILE_OPTIONS, type EndpointData, type ProfileOptionField, type users } from '@suanli/contract';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { Clock } from '../../jobs/clock.js';
 import * as queries from './users.queries.js';
 
@@ -25,12 +25,12 @@ function profileView(row: queries.ProfileRow | null): Profile {
   };
 }
 
-export async function getProfile(db: Executor, userId: bigint): Promise<Profile> {
+export async function getProfile(db: Db, userId: bigint): Promise<Profile> {
   return profileView(await queries.findProfileRow(db, userId));
 }
 
 /** Saves the whole profile (the contract validated every option); an empty name is stored as unset. */
-export async function saveProfile(db: Executor, clock: Clock, userId: bigint, profile: Profile): Promise<Profile> {
+export async function saveProfile(db: Db, clock: Clock, userId: bigint, profile: Profile): Promise<Profile> {
   const row = { ...profile, enterpriseName: profile.enterpriseName || null };
   await queries.upsertProfile(db, userId, row, clock.now());
   return profileView(row);
@@ -41,7 +41,7 @@ export async function saveProfile(db: Executor, clock: Clock, userId: bigint, pr
  * gift, for a user who came through an invitation; otherwise '10', the new-user recharge benefit, within 30 days of
  * registering.
  */
-export async function checkBenefit(db: Executor, clock: Clock, userId: bigint): Promise<'10' | '20' | null> {
+export async function checkBenefit(db: Db, clock: Clock, userId: bigint): Promise<'10' | '20' | null> {
   const facts = await queries.findBenefitFacts(db, userId);
   if (!facts) {
     return null;

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { userRoles, users } from '../../db/schema.js';
 import { notifyUser } from '../notices/index.js';
 
@@ -28,7 +28,7 @@ function defaultNickName(account: NewAccount): string {
  * on it). Run it in the transaction that consumes the one-time code, so a failed registration leaves no half account
  * behind.
  */
-export async function createAccount(tx: Executor, account: NewAccount): Promise<bigint> {
+export async function createAccount(tx: Db, account: NewAccount): Promise<bigint> {
   const inviter = account.invitationCode
     ? await tx
         .select({ id: users.id })
@@ -54,7 +54,7 @@ export async function createAccount(tx: Executor, account: NewAccount): Promise<
 }
 
 /** Finds a user by phone or e-mail (case-insensitive), the way every login form names an account. */
-export async function findUserByAccount(db: Executor, account: string) {
+export async function findUserByAccount(db: Db, account: string) {
   const normalized = account.trim().toLowerCase();
   const [row] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, phone: users.phone, email: users.email })

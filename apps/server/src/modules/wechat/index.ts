@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { consumeScene } from './wechat.queries.js';
 import { bindIdentity } from './wechat.service.js';
 
@@ -17,13 +17,13 @@ export interface WechatAccounts {
    * Takes the WeChat identity of a scanned login scene, once: null when the scene is unknown, expired, not yet scanned
    * or already used. Call it inside the transaction that creates or logs in the account.
    */
-  claimScannedIdentity(tx: Executor, eventKey: string): Promise<WechatIdentity | null>;
+  claimScannedIdentity(tx: Db, eventKey: string): Promise<WechatIdentity | null>;
   /**
    * Binds an identity to a user; AppError('conflict', { messageKey: 'wechat.boundToAnother' }) when it is taken,
    * AppError('conflict', { messageKey: 'wechat.alreadyBound' }) when the user has another WeChat already; binding
    * the same identity again changes nothing. A unique-index violation also fails the transaction: let it roll back.
    */
-  bindIdentity(tx: Executor, userId: bigint, identity: WechatIdentity): Promise<void>;
+  bindIdentity(tx: Db, userId: bigint, identity: WechatIdentity): Promise<void>;
 }
 
 export function wechatAccounts({ clock }: Pick<AppContext, 'clock'>): WechatAccounts {

@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { users, wechatScenes } from '../../db/schema.js';
 
 export type ScenePurpose = 'login' | 'bind';
@@ -10,7 +10,7 @@ export interface WechatIdentityRow {
 }
 
 export async function insertScene(
-  db: Executor,
+  db: Db,
   values: { sceneStr: string; purpose: ScenePurpose; userId: bigint | null; now: Date; expiresAt: Date },
 ) {
   await db.insert(wechatScenes).values({
@@ -24,7 +24,7 @@ export async function insertScene(
 }
 
 /** A scene of one purpose; a bind scene only for the user who asked for it (its owner in the WHERE clause). */
-export async function findScene(db: Executor, sceneStr: string, purpose: ScenePurpose, userId?: bigint) {
+export async function findScene(db: Db, sceneStr: string, purpose: ScenePurpose, userId?: bigint) {
   const [row] = await db
     .select({
       status: wechatScenes.status,
@@ -43,7 +43,7 @@ export async function findScene(db: Executor, sceneStr: string, purpose: ScenePu
 }
 
 /** Any scene by its string, whatever its purpose (what a scan refers to). */
-export async function findSceneForScan(db: Executor, sceneStr: string) {
+export async function findSceneForScan(db: Db, sceneStr: string) {
   const [row] = await db
     .select({ status: wechatScenes.status, openId: wechatScenes.openId, expiresAt: wechatScenes.expiresAt })
     .from(wechatScenes)
@@ -53,7 +53,7 @@ export async function findSceneForScan(db: Executor, sceneStr: string) {
 
 /** Attaches the scanning WeChat user to a pending, live scene; false when there is none (a repeated scan too). */
 export async function markSceneScanned(
-  db: Executor,
+  db: Db,
   values: { sceneStr: string; openId: string; nickName: string | null; now: Date; holdUntil: Date },
 ) {
   const rows = await db
@@ -81,7 +81,7 @@ export async function markSceneScanned(
  * Returns the WeChat identity it carried, or null.
  */
 export async function consumeScene(
-  db: Executor,
+  db: Db,
   values: { sceneStr: string; purpose: ScenePurpose; userId?: bigint; now: Date },
 ): Promise<WechatIdentityRow | null> {
   const conditions: (SQL | undefined)[] = [
@@ -99,7 +99,7 @@ export async function consumeScene(
   return row?.openId ? { openId: row.openId, nickName: row.nickName } : null;
 }
 
-export async function deleteScenesExpiredBefore(db: Executor, before: Date) {
+export async function deleteScenesExpiredBefore(db: Db, before: Date) {
   const rows = await db
     .delete(wechatScenes)
     .where(lt(wechatScenes.expiresAt, before))
@@ -107,13 +107,13 @@ export async function deleteScenesExpiredBefore(db: Executor, before: Date) {
   return rows.length;
 }
 
-export async function findUserIdByOpenId(db: Executor, openId: string): Promise<bigint | null> {
+export async function findUserIdByOpenId(db: Db, openId: string): Promise<bigint | null> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.wechatOpenId, openId));
   return row?.id ?? null;
 }
 
 /** The user's WeChat binding and other ways to log in; `lock` holds the row until the transaction ends. */
-export async function findUserWechat(db: Executor, userId: bigint, lock = false) {
+export async function findUserWechat(db: Db, userId: bigint, lock = false) {
   const query = db
     .select({
       openId: users.wechatOpenId,
@@ -128,7 +128,7 @@ export async function findUserWechat(db: Executor, userId: bigint, lock = false)
   return row ?? null;
 }
 
-export async function setUserWechat(db: Executor, userId: bigint, identity: WechatIdentityRow | null, at: Date) {
+export async function setUserWechat(db: Db, userId: bigint, identity: WechatIdentityRow | null, at: Date) {
   await db
     .update(users)
     .set({
@@ -139,6 +139,6 @@ export async function setUserWechat(db: Executor, userId: bigint, identity: Wech
     .where(eq(users.id, userId));
 }
 
-export async function recordLogin(db: Executor, userId: bigint, at: Date) {
+export async function recordLogin(db: Db, userId: bigint, at: Date) {
   await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
 }

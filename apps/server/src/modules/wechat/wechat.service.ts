@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import { WechatUnavailableError, type WechatQrProvider } from '../../providers/wechat/index.js';
@@ -36,7 +36,7 @@ export type ScanOutcome = 'scanned' | 'repeated' | 'expired' | 'taken';
  * (checked first, and again by the unique index for a concurrent binding) and a user who already has another
  * WeChat; binding the same one again changes nothing.
  */
-export async function bindIdentity(tx: Executor, userId: bigint, identity: WechatIdentityRow, at: Date) {
+export async function bindIdentity(tx: Db, userId: bigint, identity: WechatIdentityRow, at: Date) {
   const owner = await findUserIdByOpenId(tx, identity.openId);
   if (owner !== null && owner !== userId) {
     throw boundToAnother();

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { Clock } from '../../jobs/clock.js';
 import { outboxMail } from './outbox.js';
 import { smtpMail } from './smtp.js';
@@ -20,7 +20,7 @@ export interface MailProvider {
 }
 
 export interface MailDependencies {
-  db: Executor;
+  db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
 }

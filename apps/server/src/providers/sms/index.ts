@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { Clock } from '../../jobs/clock.js';
 import { gatewaySms } from './gateway.js';
 import { outboxSms } from './outbox.js';
@@ -19,7 +19,7 @@ export interface SmsProvider {
 }
 
 export interface SmsDependencies {
-  db: Executor;
+  db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
 }
