@@ -2,17 +2,17 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
-import { seedDevelopmentData } from './db/seed.js';
+import { seedDevelopmentData } from './seed.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(config: Config) {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrate(database);
-  if (config.DEV_TOOLS) {
-    await seedDevelopmentData(database.db);
-  }
   const app = await buildApp({ config, database });
+  if (config.DEV_TOOLS) {
+    await seedDevelopmentData(database.db, app.services);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

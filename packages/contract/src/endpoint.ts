@@ -12,13 +12,14 @@ export interface EndpointDefinition<
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Params extends z.ZodType | undefined = z.ZodType | undefined,
   Data extends z.ZodType = z.ZodType,
+  Auth extends AuthRequirement = AuthRequirement,
 > {
   /** Stable name used for handlers, OpenAPI operationId and client calls. */
   id: string;
   method: HttpMethod;
   /** Path under /api, Fastify-style (`/equipment/deviceServer/stopApplication/:id`), spelled as the spec spells it. */
   path: string;
-  auth: AuthRequirement;
+  auth: Auth;
   summary: string;
   tag: string;
   query?: Query;
@@ -41,7 +42,8 @@ export function defineEndpoint<
   Body extends z.ZodType | undefined = undefined,
   Params extends z.ZodType | undefined = undefined,
   Data extends z.ZodType = z.ZodType,
->(definition: EndpointDefinition<Query, Body, Params, Data>) {
+  const Auth extends AuthRequirement = AuthRequirement,
+>(definition: EndpointDefinition<Query, Body, Params, Data, Auth>) {
   return definition;
 }
 

@@ -145,7 +145,7 @@ describe('one-time codes', () => {
   it('sends a phone-change code only to a signed-in user, only by SMS, only to a free number', async () => {
     const anonymous = await flows.sendCode(uniquePhone(), 'phone', { ip: uniqueIp() });
     expect(anonymous.statusCode).toBe(401);
-    const { token } = await createSignedInUser(t.db, clock);
+    const { token } = await createSignedInUser(t);
     const byMail = await flows.sendCode(uniqueEmail(), 'phone', { ip: uniqueIp(), token });
     expect(byMail.statusCode).toBe(400);
     const { phone } = await flows.registeredPhone({ ip: uniqueIp() });

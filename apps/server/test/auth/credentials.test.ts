@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/sql.js';
-import type { AdjustableClock } from '../../src/jobs/clock.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { accountFlows, PASSWORD, uniqueEmail, uniqueIp, uniquePhone } from '../fixtures/auth-flows.js';
 
 let t: TestApp;
-let clock: AdjustableClock;
 let flows: ReturnType<typeof accountFlows>;
 beforeAll(async () => {
   t = await buildTestApp({ CAPTCHA: 'off' });
-  clock = t.clock as AdjustableClock;
   flows = accountFlows(t);
 });
 afterAll(() => t.close());
@@ -51,7 +48,7 @@ describe('forgotten password', () => {
 
 describe('password in the user center', () => {
   it('lets a user without a password set one without the old one', async () => {
-    const { token } = await createSignedInUser(t.db, clock);
+    const { token } = await createSignedInUser(t);
     expect(await isPwd(token)).toBe(0);
     expect((await updatePassword(token, { password: 'first-pass-1' })).statusCode).toBe(200);
     expect(await isPwd(token)).toBe(1);
@@ -84,7 +81,7 @@ describe('phone change', () => {
     t.request({ method: 'PUT', url: '/api/auth/user/upPhone', token, payload: { phonenumber, verificationCode } });
 
   it('moves the account to a new phone proven by a code sent to it', async () => {
-    const { userId, token } = await createSignedInUser(t.db, clock);
+    const { userId, token } = await createSignedInUser(t);
     const phone = uniquePhone();
     const code = await flows.code(phone, 'phone', { ip: uniqueIp(), token });
     expect((await updatePhone(token, phone, code)).statusCode).toBe(200);
@@ -93,7 +90,7 @@ describe('phone change', () => {
   });
 
   it('refuses a number another account took after the code was sent, with 409', async () => {
-    const { token } = await createSignedInUser(t.db, clock);
+    const { token } = await createSignedInUser(t);
     const phone = uniquePhone();
     const code = await flows.code(phone, 'phone', { ip: uniqueIp(), token });
     await flows.registerByPhone(phone, await flows.code(phone, '1', { ip: uniqueIp() }));
@@ -103,7 +100,7 @@ describe('phone change', () => {
   });
 
   it('refuses a code sent for another purpose', async () => {
-    const { token } = await createSignedInUser(t.db, clock);
+    const { token } = await createSignedInUser(t);
     const phone = uniquePhone();
     const code = await flows.code(phone, '1', { ip: uniqueIp() });
     expect((await updatePhone(token, phone, code)).statusCode).toBe(422);

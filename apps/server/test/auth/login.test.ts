@@ -70,7 +70,7 @@ describe('login', () => {
   it('answers an unknown account, an account without a password and a wrong password alike', async () => {
     const { phone } = await flows.registeredPhone({ ip: uniqueIp() });
     const withoutPassword = uniquePhone();
-    await createUser(t.db, { phone: withoutPassword });
+    await createUser(t, { phone: withoutPassword });
     const answers = [
       await answerOf(flows.loginByPassword(uniquePhone(), PASSWORD, { locale: 'en-US' })),
       await answerOf(flows.loginByPassword(withoutPassword, PASSWORD, { locale: 'en-US' })),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/sql.js';
-import { SESSION_SLIDING_MS } from '../../src/modules/auth/index.js';
+import { SESSION_SLIDING_MS } from '../../src/modules/sessions/index.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createUser } from '../helpers/factories.js';
 import { accountFlows, PASSWORD, uniqueEmail, uniqueIp, uniquePhone } from '../fixtures/auth-flows.js';
@@ -33,7 +33,7 @@ async function invitationCodeOf(userId: bigint) {
 
 describe('registration', () => {
   it('registers by phone with the inviter recorded and answers a 30-day token that works', async () => {
-    const inviterId = await createUser(t.db);
+    const inviterId = await createUser(t);
     const phone = uniquePhone();
     const code = await flows.code(phone, '1', { ip: uniqueIp() });
     const query = `?invitationCode=${(await invitationCodeOf(inviterId)).toLowerCase()}`;
@@ -61,7 +61,7 @@ describe('registration', () => {
   it('answers 409 when the phone was registered after its code was sent', async () => {
     const phone = uniquePhone();
     const code = await flows.code(phone, '1', { ip: uniqueIp() });
-    await createUser(t.db, { phone });
+    await createUser(t, { phone });
     const response = await flows.registerByPhone(phone, code);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ msg: '该账号已注册，请直接登录' });

@@ -10,6 +10,7 @@ export interface TestApp {
   db: TestDatabase['database']['db'];
   testDatabase: TestDatabase;
   clock: Clock;
+  services: FastifyInstance['services'];
   /** Sends a request the way the console does: signed, in a language, with a token when given. */
   request(
     options: InjectOptions & { token?: string; locale?: Locale; unsigned?: boolean },
@@ -32,6 +33,7 @@ export async function buildTestApp(
     db: testDatabase.database.db,
     testDatabase,
     clock,
+    services: app.services,
     request: ({ token, locale, unsigned, headers, ...rest }) => {
       const url = String(rest.url ?? '/');
       const path = url.split('?')[0]!.replace(/^\/api/, '');

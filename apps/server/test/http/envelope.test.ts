@@ -112,7 +112,7 @@ describe('the API envelope', () => {
 
 describe('the sn signature header', () => {
   it('refuses a signed endpoint without sn, naming the header', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const response = await t.request({
       method: 'POST',
       url: '/api/system/user/getVerified',
@@ -125,7 +125,7 @@ describe('the sn signature header', () => {
   });
 
   it('refuses a signature older than five minutes', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const { signRequest } = await import('@suanli/contract');
     const stale = signRequest('/system/user/getVerified', Date.now() - 6 * 60_000);
     const response = await t.request({

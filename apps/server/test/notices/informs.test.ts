@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdjustableClock } from '../../src/jobs/clock.js';
-import { notifyUser } from '../../src/modules/notices/index.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 
@@ -35,7 +34,7 @@ const remove = (token: string, payload: object) =>
 
 /** A registered user who has already deleted the welcome notice, so a test sees only what it sends. */
 async function userWithEmptyInbox() {
-  const user = await createSignedInUser(t.db, t.clock);
+  const user = await createSignedInUser(t);
   expect((await remove(user.token, { all: true })).json().data).toEqual({ unread: 0 });
   return user;
 }
@@ -44,7 +43,8 @@ async function userWithNotices(count: number) {
   const user = await userWithEmptyInbox();
   for (let index = 0; index < count; index += 1) {
     clock.advance(1);
-    await notifyUser(t.db, user.userId, 'lowBalance', { balance: `${index}.00` }, clock.now());
+    const params = { balance: `${index}.00` };
+    await t.services.notices.notifyUser(t.db, { userId: user.userId, kind: 'lowBalance', params, at: clock.now() });
   }
   return user;
 }
@@ -52,7 +52,7 @@ async function userWithNotices(count: number) {
 describe("a user's notices", () => {
   it('list a notice in the caller language with its parameters, unread', async () => {
     const { userId, token } = await userWithEmptyInbox();
-    await notifyUser(t.db, userId, 'lowBalance', { balance: '3.50' }, clock.now());
+    await t.services.notices.notifyUser(t.db, { userId: userId, kind: 'lowBalance', params: { balance: '3.50' }, at: clock.now() });
     const zh = await list(token);
     expect(zh).toMatchObject({ total: 1, unread: 1 });
     expect(zh.rows[0]).toMatchObject({ kind: 'lowBalance', title: '余额不足提醒', read: false });
@@ -64,8 +64,8 @@ describe("a user's notices", () => {
 
   it('translate a reason as well as the text around it', async () => {
     const { userId, token } = await userWithEmptyInbox();
-    await notifyUser(t.db, userId, 'applicationStopped', { appName: 'ComfyUI-1', reason: 'insufficientBalance' });
-    await notifyUser(t.db, userId, 'rewardGranted', { amount: '5.00', reason: 'inviteFirstApplication' });
+    await t.services.notices.notifyUser(t.db, { userId: userId, kind: 'applicationStopped', params: { appName: 'ComfyUI-1', reason: 'insufficientBalance' } });
+    await t.services.notices.notifyUser(t.db, { userId: userId, kind: 'rewardGranted', params: { amount: '5.00', reason: 'inviteFirstApplication' } });
     const zh = await list(token);
     expect(zh.rows.map((row) => row.content).join('\n')).toContain('「ComfyUI-1」已停止，原因：余额不足');
     const en = await list(token, { locale: 'en-US' });
@@ -75,7 +75,7 @@ describe("a user's notices", () => {
   });
 
   it('greet a newly registered user', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const { rows, unread } = await list(token, { locale: 'en-US' });
     expect(unread).toBe(1);
     expect(rows).toMatchObject([{ kind: 'welcome', title: 'Welcome to Suanli', read: false }]);
@@ -96,7 +96,7 @@ describe("a user's notices", () => {
   });
 
   it('refuse a page size over 100', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const url = '/api/system/inform/getAllInform?pageSize=101';
     expect((await t.request({ method: 'GET', url, token })).json()).toMatchObject({
       code: 400,
@@ -142,7 +142,7 @@ describe("a user's notices", () => {
   });
 
   it('refuse a change that names neither ids nor all', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const response = await markRead(token, {});
     expect(response.json()).toMatchObject({ code: 400, msg: '请选择要处理的消息', data: { field: 'informIds' } });
     expect((await markRead(token, { informIds: ['1; DROP TABLE informs'] })).statusCode).toBe(400);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/sql.js';
-import { seedDevelopmentData } from '../../src/db/seed.js';
+import { seedDevelopmentData } from '../../src/seed.js';
 import type { AdjustableClock } from '../../src/jobs/clock.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
@@ -38,7 +38,7 @@ describe('platform notices', () => {
     await publish('Older');
     clock.advance(1);
     const newest = await publish('Maintenance tonight');
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     expect(await newNotice(token)).toMatchObject({
       noticeId: newest,
       title: 'Maintenance tonight（中文）',
@@ -56,7 +56,7 @@ describe('platform notices', () => {
   it('show a notice published later even after an earlier one was read', async () => {
     clock.advance(60);
     const first = await publish('First');
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     await markRead(token, first);
     clock.advance(1);
     const second = await publish('Second');
@@ -66,8 +66,8 @@ describe('platform notices', () => {
   it("keep one user's reading to that user", async () => {
     clock.advance(60);
     const notice = await publish('For everyone');
-    const reader = await createSignedInUser(t.db, t.clock);
-    const other = await createSignedInUser(t.db, t.clock);
+    const reader = await createSignedInUser(t);
+    const other = await createSignedInUser(t);
     await markRead(reader.token, notice);
     expect((await newNotice(other.token)).noticeId).toBe(notice);
   });
@@ -78,7 +78,7 @@ describe('platform notices', () => {
     clock.advance(1);
     const newer = await publish('List newer');
     await publish('Scheduled for tomorrow', 24 * 60);
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     await markRead(token, older);
     const page = await list(token, '?pageSize=2', 'en-US');
     expect(page.rows).toMatchObject([
@@ -92,7 +92,7 @@ describe('platform notices', () => {
   });
 
   it('answer 404 when marking a notice that does not exist or is not yet published', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const response = await markRead(token, '987654321');
     expect(response.json()).toMatchObject({ code: 404, msg: '公告不存在' });
     const scheduled = await publish('Not yet', 60);
@@ -100,7 +100,7 @@ describe('platform notices', () => {
   });
 
   it('answer null when there is nothing new', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     for (const row of (await list(token, '?pageSize=100')).rows) {
       await markRead(token, row.noticeId);
     }
@@ -108,8 +108,8 @@ describe('platform notices', () => {
   });
 
   it('are seeded in both languages for development, once however often the seed runs', async () => {
-    await seedDevelopmentData(t.db);
-    await seedDevelopmentData(t.db);
+    await seedDevelopmentData(t.db, t.services);
+    await seedDevelopmentData(t.db, t.services);
     const rows = await queryRows<{ title_en: string }>(
       t.db,
       sql`SELECT title_en FROM notices WHERE title_en IN ('Suanli is live', 'New RTX 4090 capacity')`,

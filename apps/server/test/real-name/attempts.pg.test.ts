@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/sql.js';
-import type { AdjustableClock } from '../../src/jobs/clock.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { verify } from './real-name-helpers.js';
@@ -24,7 +23,7 @@ const attemptsOf = async (userId: bigint) =>
 
 describe('parallel real-name attempts of one user', () => {
   it('record exactly 3 of 5 wrong attempts and refuse the other 2', async () => {
-    const user = await createSignedInUser(t.db, t.clock as AdjustableClock);
+    const user = await createSignedInUser(t);
     const responses = await Promise.all(
       Array.from({ length: 5 }, () => verify(t, user.token, '张三', withWrongCheck(validIdNumber()))),
     );
@@ -36,7 +35,7 @@ describe('parallel real-name attempts of one user', () => {
   });
 
   it('verify a user once when 5 correct attempts arrive together', async () => {
-    const user = await createSignedInUser(t.db, t.clock as AdjustableClock);
+    const user = await createSignedInUser(t);
     const id = validIdNumber();
     const responses = await Promise.all(Array.from({ length: 5 }, () => verify(t, user.token, '张三', id)));
     // The losers are refused as already verified, or as over the limit when they came before the winner finished.

@@ -21,7 +21,7 @@ afterAll(async () => {
   await service.close();
 });
 
-const signedIn = () => createSignedInUser(t.db, clock);
+const signedIn = () => createSignedInUser(t);
 const attemptsLeft = async (token: string) => (await statusOf(t, token)).json().data.attemptsLeft as number;
 
 describe('real-name verification through the HTTP adapter', () => {

@@ -7,7 +7,6 @@ import { loadConfig } from '../../src/config.js';
 import { queryRows } from '../../src/db/sql.js';
 import { loggerOptions } from '../../src/http/logger.js';
 import type { AdjustableClock } from '../../src/jobs/clock.js';
-import { isRealNameVerified } from '../../src/modules/real-name/index.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { rewardGate, statusOf, verify } from './real-name-helpers.js';
@@ -21,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signedIn = () => createSignedInUser(t.db, clock);
+const signedIn = () => createSignedInUser(t);
 
 describe('real-name verification with the sandbox provider', () => {
   it("passes a well-formed name and ID number, and opens /reward's gate", async () => {
@@ -34,7 +33,7 @@ describe('real-name verification with the sandbox provider', () => {
       data: { status: '1', realName: '张*丰', idCard: `4403**********${id.slice(-4)}`, sandbox: true },
     });
     expect(await rewardGate(t, user.token)).toBe('1');
-    expect(await isRealNameVerified(t.db, user.userId)).toBe(true);
+    expect(await t.services.realName.isVerified(user.userId)).toBe(true);
   });
 
   it('answers the masked record, never the number, in every later response', async () => {

@@ -40,7 +40,7 @@ const avatarOf = async (token: string) =>
 
 describe('avatar upload', () => {
   it('hands out a ten-minute PUT link under the user own avatar folder', async () => {
-    const { userId, token } = await createSignedInUser(t.db, t.clock);
+    const { userId, token } = await createSignedInUser(t);
     const upload = await presign(token);
     expect(upload.key).toMatch(new RegExp(`^avatars/${userId}/[0-9a-f-]{36}\\.png$`));
     expect(upload).toMatchObject({ method: 'PUT', maxBytes: MAX_BYTES });
@@ -51,7 +51,7 @@ describe('avatar upload', () => {
   });
 
   it('stores the uploaded bytes, makes them the avatar and serves them back with their type', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const upload = await presign(token);
     const stored = await put(upload.url, PNG);
     expect(stored.statusCode).toBe(200);
@@ -73,7 +73,7 @@ describe('avatar upload', () => {
   });
 
   it('signs the avatar link for a day', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const upload = await presign(token);
     await put(upload.url, PNG);
     const { avatarUrl } = (await changeAvatar(token, upload.key)).json().data;
@@ -84,7 +84,7 @@ describe('avatar upload', () => {
   });
 
   it('removes the replaced image when a new avatar is chosen', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const first = await presign(token);
     await put(first.url, PNG);
     const { avatarUrl: firstUrl } = (await changeAvatar(token, first.key)).json().data;
@@ -97,7 +97,7 @@ describe('avatar upload', () => {
   });
 
   it('refuses a link whose signature was tampered with', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const { url } = await presign(token);
     const tampered = url.replace(
       /signature=([0-9a-f])/,
@@ -109,14 +109,14 @@ describe('avatar upload', () => {
   });
 
   it('refuses a link whose size limit was raised', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const { url } = await presign(token);
     const response = await put(url.replace(`maxBytes=${MAX_BYTES}`, `maxBytes=${MAX_BYTES * 10}`), PNG);
     expect(response.statusCode).toBe(403);
   });
 
   it('refuses an upload after the link expired', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const upload = await presign(token);
     (t.clock as AdjustableClock).advance(11);
     const response = await put(upload.url, PNG);
@@ -125,7 +125,7 @@ describe('avatar upload', () => {
   });
 
   it('refuses a type other than PNG, JPEG, WebP or GIF with 415', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const { url } = await presign(token);
     for (const contentType of ['image/svg+xml', 'text/html', 'application/octet-stream']) {
       const response = await t.app.inject({
@@ -143,7 +143,7 @@ describe('avatar upload', () => {
   });
 
   it('refuses a body over 2 MB with 413, whether or not it announces its length, and keeps nothing', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const announced = await presign(token);
     const tooLarge = Buffer.alloc(MAX_BYTES + 1, 1);
     const response = await put(announced.url, tooLarge);
@@ -160,8 +160,8 @@ describe('avatar upload', () => {
   });
 
   it("refuses another user's uploaded image as an avatar", async () => {
-    const owner = await createSignedInUser(t.db, t.clock);
-    const other = await createSignedInUser(t.db, t.clock);
+    const owner = await createSignedInUser(t);
+    const other = await createSignedInUser(t);
     const upload = await presign(owner.token);
     await put(upload.url, PNG);
     const response = await changeAvatar(other.token, upload.key, 'en-US');
@@ -173,13 +173,13 @@ describe('avatar upload', () => {
   });
 
   it('refuses an avatar key that was handed out but never uploaded', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const upload = await presign(token);
     expect((await changeAvatar(token, upload.key)).statusCode).toBe(404);
   });
 
   it('refuses a file name that is not an image', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const url = '/api/file/getAvatarPreSignedUploadUrl?fileName=evil.svg';
     const response = await t.request({ method: 'GET', url, token });
     expect(response.statusCode).toBe(400);

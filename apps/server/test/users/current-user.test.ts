@@ -19,7 +19,7 @@ const ALL_ACTIONS = ['query', 'add', 'edit', 'delete', 'export'];
 
 describe('the current user', () => {
   it('shows a plain user with the user role, its permissions, VIP 0 and masked contacts', async () => {
-    const { userId, token } = await createSignedInUser(t.db, t.clock, {
+    const { userId, token } = await createSignedInUser(t, {
       phone: '13812345678',
       email: 'dora@example.com',
     });
@@ -49,12 +49,12 @@ describe('the current user', () => {
   });
 
   it('names roles in the caller language', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     expect((await userInfo(token, 'en-US')).json().data.roles).toEqual([{ roleKey: 'user', roleName: 'User' }]);
   });
 
   it('sets the education flag when the user holds the education role', async () => {
-    const { userId, token } = await createSignedInUser(t.db, t.clock);
+    const { userId, token } = await createSignedInUser(t);
     await t.db.execute(sql`INSERT INTO user_roles (user_id, role_key) VALUES (${userId}, 'education')`);
     const data = (await userInfo(token)).json().data;
     expect(data.education).toBe(true);
@@ -62,7 +62,7 @@ describe('the current user', () => {
   });
 
   it('unites the actions of every role the user holds, per permission', async () => {
-    const { userId, token } = await createSignedInUser(t.db, t.clock);
+    const { userId, token } = await createSignedInUser(t);
     await t.db.execute(sql`UPDATE role_permissions SET actions = ARRAY['export', 'query']
       WHERE role_key = 'creator' AND permission_id = 'reward'`);
     await t.db.execute(
@@ -77,7 +77,7 @@ describe('the current user', () => {
   });
 
   it('reports a password, a WeChat binding and real-name verification once they exist', async () => {
-    const { userId, token } = await createSignedInUser(t.db, t.clock, { passwordHash: 'argon2-hash' });
+    const { userId, token } = await createSignedInUser(t, { passwordHash: 'argon2-hash' });
     await t.db.execute(sql`UPDATE users SET wechat_open_id = ${`open-${userId}`}, real_name_verified_at = now()
       WHERE id = ${userId}`);
     const data = (await userInfo(token)).json().data;
@@ -100,7 +100,7 @@ describe('VIP information', () => {
   ];
 
   it.each(cases)('gives grade $grade a growth target of $target and a discount of $discount', async (expected) => {
-    const { userId, token } = await createSignedInUser(t.db, t.clock);
+    const { userId, token } = await createSignedInUser(t);
     await t.db.execute(sql`UPDATE users SET vip_grade = ${expected.grade}, growth_value = 120 WHERE id = ${userId}`);
     const vip = {
       vipGrade: expected.grade,
@@ -115,14 +115,14 @@ describe('VIP information', () => {
 
 describe('renaming', () => {
   it('saves a trimmed nickname and answers it', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const response = await rename(token, '  算力 达人  ');
     expect(response.json()).toMatchObject({ code: 200, data: { nickName: '算力 达人' } });
     expect((await userInfo(token)).json().data.nickName).toBe('算力 达人');
   });
 
   it('accepts twenty characters and refuses twenty-one, naming the field', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     expect((await rename(token, '名'.repeat(20))).statusCode).toBe(200);
     const response = await rename(token, '名'.repeat(21));
     expect(response.statusCode).toBe(400);
@@ -132,7 +132,7 @@ describe('renaming', () => {
   });
 
   it('refuses a nickname of only spaces', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const response = await t.request({
       method: 'PUT',
       url: '/api/auth/user/updateNickName?nickName=%20%20',

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdjustableClock } from '../../src/jobs/clock.js';
+import type { UserId } from '../../src/db/ids.js';
 import { queryRows } from '../../src/db/sql.js';
-import { sessionService } from '../../src/modules/auth/index.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 
@@ -41,18 +41,18 @@ const checkBenefit = async (token: string) => {
 
 describe('profile information', () => {
   it('is all null until saved', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     expect((await load(token)).json()).toMatchObject({ code: 200, data: EMPTY });
   });
 
   it('saves every field and loads it back', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     expect((await save(token, FULL)).json()).toMatchObject({ code: 200, data: FULL });
     expect((await load(token)).json().data).toEqual(FULL);
   });
 
   it('replaces a saved profile, clearing what is sent as null', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     await save(token, FULL);
     const next = { ...FULL, region: 'overseas', enterpriseName: '  ', researchDirection: null };
     await save(token, next);
@@ -60,7 +60,7 @@ describe('profile information', () => {
   });
 
   it('refuses a value outside the fixed option list with a 400 naming the field', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const response = await save(token, { ...FULL, education: 'kindergarten' }, 'en-US');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 400, data: { field: 'education' } });
@@ -69,20 +69,20 @@ describe('profile information', () => {
   });
 
   it('refuses an enterprise name over 100 characters', async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     const response = await save(token, { ...FULL, enterpriseName: 'x'.repeat(101) });
     expect(response.json()).toMatchObject({ code: 400, data: { field: 'enterpriseName' } });
   });
 
   it("keeps each user's profile to that user", async () => {
-    const first = await createSignedInUser(t.db, t.clock);
-    const second = await createSignedInUser(t.db, t.clock);
+    const first = await createSignedInUser(t);
+    const second = await createSignedInUser(t);
     await save(first.token, FULL);
     expect((await load(second.token)).json().data).toEqual(EMPTY);
   });
 
   it('reads a stored value that left the option list as unset', async () => {
-    const { userId, token } = await createSignedInUser(t.db, t.clock);
+    const { userId, token } = await createSignedInUser(t);
     await save(token, FULL);
     await t.db.execute(sql`UPDATE user_profiles SET industry = 'retired-option' WHERE user_id = ${userId}`);
     expect((await load(token)).json().data).toEqual({ ...FULL, industry: null });
@@ -91,25 +91,25 @@ describe('profile information', () => {
 
 describe('the benefit popup', () => {
   it("shows a new user's recharge benefit ('10') once", async () => {
-    const { token } = await createSignedInUser(t.db, t.clock);
+    const { token } = await createSignedInUser(t);
     expect(await checkBenefit(token)).toEqual({ data: 1, msg: '10' });
     expect(await checkBenefit(token)).toEqual({ data: 0, msg: '' });
   });
 
   it("shows an invited user's gift ('20') first, then the recharge benefit, each once", async () => {
-    const inviter = await createSignedInUser(t.db, t.clock);
+    const inviter = await createSignedInUser(t);
     const [inviterRow] = await queryRows<{ code: string }>(
       t.db,
       sql`SELECT invitation_code AS code FROM users WHERE id = ${inviter.userId}`,
     );
-    const { token } = await createSignedInUser(t.db, t.clock, { invitationCode: inviterRow!.code.toLowerCase() });
+    const { token } = await createSignedInUser(t, { invitationCode: inviterRow!.code.toLowerCase() });
     expect(await checkBenefit(token)).toEqual({ data: 1, msg: '20' });
     expect(await checkBenefit(token)).toEqual({ data: 1, msg: '10' });
     expect(await checkBenefit(token)).toEqual({ data: 0, msg: '' });
   });
 
   it('records each popup once per user even when asked twice at the same moment', async () => {
-    const { userId, token } = await createSignedInUser(t.db, t.clock);
+    const { userId, token } = await createSignedInUser(t);
     const answers = await Promise.all([checkBenefit(token), checkBenefit(token)]);
     expect(answers.filter((answer) => answer.data === 1)).toHaveLength(1);
     const rows = await queryRows(t.db, sql`SELECT popup_type FROM benefit_popups WHERE user_id = ${userId}`);
@@ -118,10 +118,10 @@ describe('the benefit popup', () => {
 
   // Last in the file: it moves the shared clock a month ahead.
   it('offers the recharge benefit for 30 days after registering and not after', async () => {
-    const early = await createSignedInUser(t.db, t.clock);
-    const late = await createSignedInUser(t.db, t.clock);
+    const early = await createSignedInUser(t);
+    const late = await createSignedInUser(t);
     const clock = t.clock as AdjustableClock;
-    const signIn = async (userId: bigint) => (await sessionService(clock).create(t.db, userId)).token;
+    const signIn = async (userId: UserId) => (await t.services.sessions.create(t.db, userId)).token;
     clock.advance(29 * 24 * 60);
     expect(await checkBenefit(await signIn(early.userId))).toEqual({ data: 1, msg: '10' });
     clock.advance(2 * 24 * 60);

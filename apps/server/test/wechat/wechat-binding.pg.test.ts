@@ -2,23 +2,21 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/sql.js';
 import { inTransaction } from '../../src/db/transaction.js';
-import { AdjustableClock } from '../../src/jobs/clock.js';
-import { wechatAccounts } from '../../src/modules/wechat/index.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createUser } from '../helpers/factories.js';
 
 // Real PostgreSQL only: two transactions racing for one openId (ARCHITECTURE §4).
-let testDatabase: TestDatabase;
+let t: TestApp;
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
+  t = await buildTestApp();
 });
-afterAll(() => testDatabase.drop());
+afterAll(() => t.close());
 
 describe('two users binding one WeChat at the same moment', () => {
   it('lets one win and gives the other "bound to another user" from the unique index', async () => {
-    const { db } = testDatabase.database;
-    const accounts = wechatAccounts({ clock: new AdjustableClock() });
-    const [first, second] = [await createUser(db), await createUser(db)];
+    const { db } = t;
+    const accounts = t.services.wechat;
+    const [first, second] = [await createUser(t), await createUser(t)];
     const identity = { openId: 'o-race', nickName: null };
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

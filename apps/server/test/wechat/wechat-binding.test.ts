@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdjustableClock } from '../../src/jobs/clock.js';
-import { wechatAccounts } from '../../src/modules/wechat/index.js';
-import { sessionService } from '../../src/modules/auth/index.js';
+import type { UserId } from '../../src/db/ids.js';
+import { inTransaction } from '../../src/db/transaction.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser, createUser } from '../helpers/factories.js';
 import { newOpenId, requestQr, sandboxScan, setWechatOf } from './wechat-helpers.js';
@@ -26,7 +26,7 @@ async function bindQr(token: string) {
 
 describe('binding WeChat in the user centre', () => {
   it('binds the WeChat that scanned the bind QR, after answering 0 while it waits', async () => {
-    const user = await createSignedInUser(t.db, clock);
+    const user = await createSignedInUser(t);
     expect((await info(user.token)).json()).toMatchObject({ data: { bound: false, nickName: null, boundAt: null } });
     const scene = await bindQr(user.token);
     expect((await bind(user.token, scene)).json()).toMatchObject({ code: 200, data: 0 });
@@ -43,10 +43,10 @@ describe('binding WeChat in the user centre', () => {
   });
 
   it('refuses a WeChat bound to another user, in both languages, and leaves it where it was', async () => {
-    const owner = await createSignedInUser(t.db, clock);
+    const owner = await createSignedInUser(t);
     const openId = newOpenId();
     await setWechatOf(t.db, owner.userId, openId);
-    const other = await createSignedInUser(t.db, clock);
+    const other = await createSignedInUser(t);
     const scene = await bindQr(other.token);
     await sandboxScan(t, scene, openId);
 
@@ -59,8 +59,8 @@ describe('binding WeChat in the user centre', () => {
   });
 
   it("does not let a user bind through another user's bind QR", async () => {
-    const asker = await createSignedInUser(t.db, clock);
-    const intruder = await createSignedInUser(t.db, clock);
+    const asker = await createSignedInUser(t);
+    const intruder = await createSignedInUser(t);
     const scene = await bindQr(asker.token);
     await sandboxScan(t, scene, newOpenId());
     expect((await bind(intruder.token, scene)).statusCode).toBe(409);
@@ -69,7 +69,7 @@ describe('binding WeChat in the user centre', () => {
   });
 
   it('refuses a bind QR to a user who already has a WeChat bound', async () => {
-    const user = await createSignedInUser(t.db, clock);
+    const user = await createSignedInUser(t);
     await setWechatOf(t.db, user.userId, newOpenId());
     const response = await t.request({
       method: 'GET',
@@ -84,13 +84,14 @@ describe('binding WeChat in the user centre', () => {
   });
 
   it('lets registration bind a claimed identity, refusing one another user holds', async () => {
-    const accounts = wechatAccounts({ clock });
-    const first = await createSignedInUser(t.db, clock);
-    const second = await createSignedInUser(t.db, clock);
+    const first = await createSignedInUser(t);
+    const second = await createSignedInUser(t);
     const identity = { openId: newOpenId(), nickName: 'Reg' };
-    await accounts.bindIdentity(t.db, first.userId, identity);
-    await accounts.bindIdentity(t.db, first.userId, identity);
-    await expect(accounts.bindIdentity(t.db, second.userId, identity)).rejects.toMatchObject({
+    const bind = (userId: UserId) =>
+      inTransaction(t.db, (tx) => t.services.wechat.bindIdentity(tx, userId, identity));
+    await bind(first.userId);
+    await bind(first.userId);
+    await expect(bind(second.userId)).rejects.toMatchObject({
       status: 409,
       options: { messageKey: 'wechat.boundToAnother' },
     });
@@ -100,7 +101,7 @@ describe('binding WeChat in the user centre', () => {
 
 describe('unbinding WeChat', () => {
   it('clears the binding of a user who can still log in by phone or e-mail', async () => {
-    const user = await createSignedInUser(t.db, clock);
+    const user = await createSignedInUser(t);
     await setWechatOf(t.db, user.userId, newOpenId());
     expect((await unbind(user.token)).json()).toMatchObject({ code: 200 });
     expect((await info(user.token)).json().data).toEqual({ bound: false, nickName: null, boundAt: null });
@@ -108,9 +109,9 @@ describe('unbinding WeChat', () => {
   });
 
   it('refuses with 422 when WeChat is the only way to log in', async () => {
-    const userId = await createUser(t.db, { nickName: 'wechat only', phone: undefined, email: undefined });
+    const userId = await createUser(t, { nickName: 'wechat only', phone: undefined, email: undefined });
     await setWechatOf(t.db, userId, newOpenId());
-    const { token } = await sessionService(clock).create(t.db, userId);
+    const { token } = await t.services.sessions.create(t.db, userId);
     const response = await unbind(token, 'en-US');
     expect(response.statusCode).toBe(422);
     expect(response.json().msg).toBe(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdjustableClock } from '../../src/jobs/clock.js';
-import { wechatAccounts } from '../../src/modules/wechat/index.js';
+import { inTransaction } from '../../src/db/transaction.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { newOpenId, pollLogin, requestQr, sandboxScan, sceneRow, setWechatOf } from './wechat-helpers.js';
@@ -28,7 +28,7 @@ describe('WeChat QR login in the sandbox', () => {
   });
 
   it("logs a known WeChat user in with msg '0' and a token that works, once", async () => {
-    const user = await createSignedInUser(t.db, clock);
+    const user = await createSignedInUser(t);
     const openId = newOpenId();
     await setWechatOf(t.db, user.userId, openId, 'Known');
     const { data: qr } = await requestQr(t);
@@ -55,22 +55,24 @@ describe('WeChat QR login in the sandbox', () => {
     expect((await pollLogin(t, qr.sceneStr)).json()).toMatchObject({ code: 200, data: 1 });
     expect((await pollLogin(t, qr.sceneStr)).json()).toMatchObject({ code: 200, data: 1 });
 
-    const accounts = wechatAccounts({ clock });
-    expect(await accounts.claimScannedIdentity(t.db, qr.sceneStr)).toEqual({ openId, nickName: '新用户' });
-    expect(await accounts.claimScannedIdentity(t.db, qr.sceneStr)).toBeNull();
+    const claim = (sceneStr: string) =>
+      inTransaction(t.db, (tx) => t.services.wechat.claimScannedIdentity(tx, sceneStr));
+    expect(await claim(qr.sceneStr)).toEqual({ openId, nickName: '新用户' });
+    expect(await claim(qr.sceneStr)).toBeNull();
     expect((await pollLogin(t, qr.sceneStr)).statusCode).toBe(409);
   });
 
   it('hands over nothing for a QR that nobody scanned, an unknown one or a bind QR', async () => {
-    const accounts = wechatAccounts({ clock });
+    const claim = (sceneStr: string) =>
+      inTransaction(t.db, (tx) => t.services.wechat.claimScannedIdentity(tx, sceneStr));
     const { data: pending } = await requestQr(t);
-    expect(await accounts.claimScannedIdentity(t.db, pending.sceneStr)).toBeNull();
-    expect(await accounts.claimScannedIdentity(t.db, 'no-such-scene')).toBeNull();
+    expect(await claim(pending.sceneStr)).toBeNull();
+    expect(await claim('no-such-scene')).toBeNull();
 
-    const user = await createSignedInUser(t.db, clock);
+    const user = await createSignedInUser(t);
     const { data: bind } = await requestQr(t, { purpose: 'bind', token: user.token });
     await sandboxScan(t, bind.sceneStr, newOpenId());
-    expect(await accounts.claimScannedIdentity(t.db, bind.sceneStr)).toBeNull();
+    expect(await claim(bind.sceneStr)).toBeNull();
   });
 
   it('keeps a scanned identity long enough for a new user to bind a phone after the QR itself expired', async () => {
@@ -79,7 +81,9 @@ describe('WeChat QR login in the sandbox', () => {
     await sandboxScan(t, qr.sceneStr, newOpenId());
     clock.advance(5);
     expect((await pollLogin(t, qr.sceneStr)).json()).toMatchObject({ data: 1 });
-    expect(await wechatAccounts({ clock }).claimScannedIdentity(t.db, qr.sceneStr)).not.toBeNull();
+    expect(
+      await inTransaction(t.db, (tx) => t.services.wechat.claimScannedIdentity(tx, qr.sceneStr)),
+    ).not.toBeNull();
   });
 
   it('answers 409 in the caller language once the QR expired unscanned, and refuses to scan it', async () => {

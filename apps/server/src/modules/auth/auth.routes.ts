@@ -1,28 +1,23 @@
-import { auth, dev, translate } from '@suanli/contract';
+import { auth, translate } from '@suanli/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context.js';
 import { route, withMsg } from '../../http/endpoints.js';
-import { mailProvider } from '../../providers/mail/index.js';
-import { smsProvider } from '../../providers/sms/index.js';
+import type { AuthDependencies } from './auth.dependencies.js';
 import { captchaService } from './captcha.service.js';
 import { codesService } from './codes.service.js';
 import { credentialsService } from './credentials.service.js';
 import { localFlag } from './location.js';
 import { loginService } from './login.service.js';
-import { latestOutboxMessages } from './outbox.queries.js';
 import { registrationService } from './registration.service.js';
-import { normalizeAccount, signInService } from './sign-in.js';
+import { normalizeAccount, scanSignIn } from './sign-in.js';
 
-export async function authRoutes(app: FastifyInstance, context: AppContext) {
-  const { db, clock, config, sessions, log } = context;
+export const authRoutes = (deps: AuthDependencies) => async (app: FastifyInstance) => {
+  const { db, clock, config, sessions } = deps;
   const captcha = captchaService({ db, clock, enabled: config.CAPTCHA });
-  const sms = smsProvider(config, { db, clock, log });
-  const mail = mailProvider(config, { db, clock, log });
-  const codes = codesService(context, { captcha, sms, mail });
-  const signIn = signInService(context);
-  const registration = registrationService(context, { signIn });
-  const login = loginService(context, { captcha, signIn });
-  const credentials = credentialsService(context);
+  const scan = scanSignIn(deps);
+  const codes = codesService(deps, { captcha });
+  const registration = registrationService(deps, { scan });
+  const login = loginService(deps, { captcha, scan });
+  const credentials = credentialsService(deps);
 
   route(app, auth.getCaptcha, () => captcha.create());
   route(app, auth.checkLocation, async (_input, { headers }) => localFlag(headers));
@@ -55,21 +50,17 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
     await credentials.forgetPassword({ ...body, code: body.verificationCode });
     return null;
   });
-  route(app, auth.getIsPwd, (_input, request) => credentials.hasPassword(request.userId!));
+  route(app, auth.getIsPwd, (_input, request) => credentials.hasPassword(request.userId));
   route(app, auth.updatePassword, async ({ body }, request) => {
-    await credentials.updatePassword({ userId: request.userId!, sessionId: request.sessionId! }, body);
+    await credentials.updatePassword(request, body);
     return null;
   });
   route(app, auth.updatePhone, async ({ body }, request) => {
-    await credentials.updatePhone(request.userId!, { phone: body.phonenumber, code: body.verificationCode });
+    await credentials.updatePhone(request.userId, { phone: body.phonenumber, code: body.verificationCode });
     return null;
   });
   route(app, auth.logout, async (_input, request) => {
-    await sessions.revoke(db, request.sessionId!, request.userId!);
+    await sessions.revoke(db, request);
     return null;
   });
-
-  if (config.DEV_TOOLS) {
-    route(app, dev.readOutbox, ({ query }) => latestOutboxMessages(db, normalizeAccount(query.to)));
-  }
-}
+};

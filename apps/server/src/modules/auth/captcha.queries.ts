@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { captchas } from '../../db/schema.js';
+import { captchas } from './auth.tables.js';
 
 export async function insertCaptcha(db: Db, values: { id: string; answerHash: string; expiresAt: Date }) {
   await db.insert(captchas).values(values);

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../jobs/clock.js';
@@ -14,12 +14,12 @@ export interface CodeCheck extends CodeTarget {
    * Runs once the code row is locked and before it is judged: a request that waited for a parallel one to commit
    * then sees what that one did (an account it created is then a 409, not a used code).
    */
-  precondition?: (tx: Db) => Promise<void>;
+  precondition?: (tx: Tx) => Promise<void>;
 }
 
 const sameHash = (left: string, right: string) => timingSafeEqual(Buffer.from(left), Buffer.from(right));
 
-async function judge(tx: Db, check: CodeCheck, now: Date): Promise<AppError | null> {
+async function judge(tx: Tx, check: CodeCheck, now: Date): Promise<AppError | null> {
   const row = await lockLatestCode(tx, check);
   await check.precondition?.(tx);
   const refuse = (messageKey: string, params?: Record<string, number>) =>
@@ -47,10 +47,9 @@ async function judge(tx: Db, check: CodeCheck, now: Date): Promise<AppError | nu
  * and is thrown after the transaction.
  */
 export async function withVerifiedCode<T>(
-  db: Db,
-  clock: Clock,
+  { db, clock }: { db: Db; clock: Clock },
   check: CodeCheck,
-  work: (tx: Db) => Promise<T>,
+  work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   const outcome = await inTransaction(db, async (tx): Promise<{ refusal: AppError } | { value: T }> => {
     const refusal = await judge(tx, check, clock.now());

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { verificationCodes } from '../../db/schema.js';
+import { verificationCodes } from './auth.tables.js';
 
 export interface CodeTarget {
   /** A phone, or an e-mail in lower case. */

@@ -1,11 +1,9 @@
 import { createHash, randomInt } from 'node:crypto';
 import { TIMING, translate, type auth, type Locale } from '@suanli/contract';
-import type { AppContext } from '../../app-context.js';
+import type { UserId } from '../../db/ids.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
-import type { MailProvider } from '../../providers/mail/index.js';
-import type { SmsProvider } from '../../providers/sms/index.js';
-import { findUserByAccount } from '../users/index.js';
+import type { AuthDependencies } from './auth.dependencies.js';
 import type { CaptchaAnswer, CaptchaService } from './captcha.service.js';
 import { consumeCode, insertCode, latestCodeSentAt, lockTarget, supersedeCodes } from './codes.queries.js';
 import { businessDayWindow, countHit, fixedWindow } from './rate-counters.js';
@@ -32,18 +30,15 @@ export interface CodeRequest {
   target: string;
   purpose: auth.CodePurpose;
   ip: string;
-  userId: bigint | null;
+  userId: UserId | null;
   locale: Locale;
 }
 
 const refuse = (messageKey: string, params?: Record<string, number>) =>
   new AppError('businessRule', { messageKey, ...(params ? { params } : {}) });
 
-export function codesService(
-  context: AppContext,
-  parts: { captcha: CaptchaService; sms: SmsProvider; mail: MailProvider },
-) {
-  const { db, clock, config } = context;
+export function codesService(deps: AuthDependencies, parts: { captcha: CaptchaService }) {
+  const { db, clock, config, users, sms, mail } = deps;
 
   /** What the purpose says about the account: register needs a new one, login and reset a known one (spec §5). */
   async function checkAccount({ channel, target, purpose, userId }: CodeRequest) {
@@ -53,7 +48,7 @@ export function codesService(
     if (purpose === 'phone' && userId === null) {
       throw new AppError('unauthorized');
     }
-    const registered = (await findUserByAccount(db, target)) !== null;
+    const registered = await users.isRegistered(db, target);
     if (purpose === '1' && registered) {
       throw new AppError('conflict', { messageKey: 'auth.alreadyRegistered' });
     }
@@ -102,10 +97,10 @@ export function codesService(
       action: translate(locale, `auth.codePurpose.${purpose}`),
     };
     if (channel === 'sms') {
-      return parts.sms.sendCode({ phone: target, code, text: translate(locale, 'auth.smsText', params) });
+      return sms.sendCode({ phone: target, code, text: translate(locale, 'auth.smsText', params) });
     }
     const subject = translate(locale, 'auth.mailSubject', params);
-    return parts.mail.sendCode({ to: target, code, subject, text: translate(locale, 'auth.mailText', params) });
+    return mail.sendCode({ to: target, code, subject, text: translate(locale, 'auth.mailText', params) });
   }
 
   return {

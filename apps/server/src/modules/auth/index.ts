@@ -1,10 +1,33 @@
-export { authJobs } from './auth.jobs.js';
-export { authPlugin } from './auth.plugin.js';
-export { authRoutes } from './auth.routes.js';
-export {
-  hashToken,
-  sessionService,
-  SESSION_ABSOLUTE_MS,
-  SESSION_SLIDING_MS,
-  type SessionService,
-} from './auth.service.js';
+import type { JobDefinition } from '../../jobs/scheduler.js';
+import type { Module } from '../../platform.js';
+import type { AuthDependencies } from './auth.dependencies.js';
+import { authRoutes } from './auth.routes.js';
+import { deleteDeadCaptchas } from './captcha.queries.js';
+import { deleteDeadCodes } from './codes.queries.js';
+import { purgeCounters } from './rate-counters.js';
+
+export type { AuthDependencies } from './auth.dependencies.js';
+
+const DAY_MS = 24 * 60 * 60_000;
+// The longest counter window is a business day; two days back nothing can count any more.
+const COUNTERS_KEPT_MS = 2 * DAY_MS;
+
+const jobs: JobDefinition[] = [
+  {
+    // Expired captchas and codes can no longer be used, and the 60-second resend check reads only live codes.
+    name: 'auth.purge-expired-codes',
+    cadence: 'hour',
+    catchUp: 1,
+    run: async (tx, { now, log }) => {
+      const captchas = await deleteDeadCaptchas(tx, now);
+      const codes = await deleteDeadCodes(tx, now);
+      const counters = await purgeCounters(tx, new Date(now.getTime() - COUNTERS_KEPT_MS));
+      log.info({ captchas, codes, counters }, 'purged expired captchas, codes and counters');
+    },
+  },
+];
+
+/** Captchas, one-time codes, registration, login and credentials (spec §4, §5); it exposes no service. */
+export function createAuthModule(deps: AuthDependencies): Module<null> {
+  return { service: null, jobs, routes: authRoutes(deps) };
+}

@@ -1,12 +1,12 @@
-import type { AppContext } from '../../app-context.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
-import { findUserByAccount } from '../users/index.js';
+import type { TokenAnswer } from '../sessions/index.js';
+import type { AuthDependencies } from './auth.dependencies.js';
 import type { CaptchaAnswer, CaptchaService } from './captcha.service.js';
 import { withVerifiedCode } from './code-verification.service.js';
 import { verifyPassword } from './passwords.js';
 import { countHit, fixedWindow, resetCounter } from './rate-counters.js';
-import { normalizeAccount, type SignIn, type TokenAnswer } from './sign-in.js';
+import { normalizeAccount, type ScanSignIn } from './sign-in.js';
 
 /** Password attempts per account within a fixed 15-minute window; a success clears them. */
 export const LOGIN_FAILURE_RULE = { limit: 10, windowMs: 15 * 60_000 } as const;
@@ -17,9 +17,9 @@ interface LoginInput {
   eventKey?: string | null | undefined;
 }
 
-export function loginService(context: AppContext, parts: { captcha: CaptchaService; signIn: SignIn }) {
-  const { db, clock } = context;
-  const { signInBindingScan } = parts.signIn;
+export function loginService(deps: AuthDependencies, parts: { captcha: CaptchaService; scan: ScanSignIn }) {
+  const { db, clock, users } = deps;
+  const { signInBindingScan } = parts.scan;
 
   return {
     /**
@@ -35,7 +35,7 @@ export function loginService(context: AppContext, parts: { captcha: CaptchaServi
         const minutes = Math.ceil((attempts.end.getTime() - now.getTime()) / 60_000);
         throw new AppError('businessRule', { messageKey: 'auth.tooManyFailures', params: { minutes } });
       }
-      const user = await findUserByAccount(db, account);
+      const user = await users.findUserByAccount(db, account);
       const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
       if (!user || !valid) {
         throw new AppError('businessRule', { messageKey: 'auth.badCredentials' });
@@ -47,12 +47,12 @@ export function loginService(context: AppContext, parts: { captcha: CaptchaServi
     /** A '2' code sent to the phone or e-mail; no captcha, the code itself is the proof. */
     async loginByCode(input: LoginInput & { code: string }): Promise<TokenAnswer> {
       const account = normalizeAccount(input.username);
-      const user = await findUserByAccount(db, account);
+      const user = await users.findUserByAccount(db, account);
       if (!user) {
         throw new AppError('businessRule', { messageKey: 'auth.notRegistered', field: 'username' });
       }
       const check = { target: account, purpose: '2', code: input.code, field: 'verificationCode' };
-      return withVerifiedCode(db, clock, check, (tx) => signInBindingScan(tx, user.id, input.eventKey));
+      return withVerifiedCode(deps, check, (tx) => signInBindingScan(tx, user.id, input.eventKey));
     },
 
     /** data 1 when registered (spec §7); counted per IP in the database on top of the plugin's per-minute limit. */
@@ -61,7 +61,7 @@ export function loginService(context: AppContext, parts: { captcha: CaptchaServi
       if ((await countHit(db, window)) > LOOKUP_RULE.perIpPerHour) {
         throw new AppError('businessRule', { messageKey: 'auth.lookupLimit' });
       }
-      return (await findUserByAccount(db, normalizeAccount(account))) ? 1 : 0;
+      return (await users.isRegistered(db, normalizeAccount(account))) ? 1 : 0;
     },
   };
 }

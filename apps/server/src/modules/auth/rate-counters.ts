@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rateCounters } from '../../db/schema.js';
+import { rateCounters } from './auth.tables.js';
 import { zoneOffsetMs } from '../../jobs/business-time.js';
 
 /**

@@ -1,11 +1,12 @@
-import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/app-error.js';
-import { createAccount, findUserByAccount, type NewAccount } from '../users/index.js';
-import { withVerifiedCode } from './code-verification.service.js';
+import type { Tx } from '../../db/client.js';
 import { violatedUniqueConstraint } from '../../db/errors.js';
+import { AppError } from '../../http/app-error.js';
+import type { TokenAnswer } from '../sessions/index.js';
+import type { NewAccount } from '../users/index.js';
+import type { AuthDependencies } from './auth.dependencies.js';
+import { withVerifiedCode } from './code-verification.service.js';
 import { hashPassword } from './passwords.js';
-import { ensureUnregistered, normalizeAccount, type SignIn, type TokenAnswer } from './sign-in.js';
+import { ensureUnregistered, normalizeAccount, type ScanSignIn } from './sign-in.js';
 
 export interface RegisterByPhone {
   phone: string;
@@ -29,9 +30,10 @@ async function mapDuplicate<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function registrationService(context: AppContext, parts: { signIn: SignIn }) {
-  const { db, clock } = context;
-  const { signIn, claimScan, wechat } = parts.signIn;
+export function registrationService(deps: AuthDependencies, parts: { scan: ScanSignIn }) {
+  const { db, users, sessions, wechat } = deps;
+  const { claimScan } = parts.scan;
+  const signIn = sessions.signIn;
 
   /** A new account with a password and a '1' code sent to `target`; createAccount records the invitation. */
   async function register(
@@ -39,7 +41,7 @@ export function registrationService(context: AppContext, parts: { signIn: SignIn
     values: Pick<NewAccount, 'phone' | 'email' | 'invitationCode'>,
     secrets: { password: string; code: string; field: string },
   ): Promise<TokenAnswer> {
-    await ensureUnregistered(db, target);
+    await ensureUnregistered(users, db, target);
     // Hashed before the transaction: argon2 takes a while, and on PGlite a transaction holds the only session.
     const passwordHash = await hashPassword(secrets.password);
     const check = {
@@ -47,12 +49,10 @@ export function registrationService(context: AppContext, parts: { signIn: SignIn
       purpose: '1',
       code: secrets.code,
       field: secrets.field,
-      precondition: (tx: Db) => ensureUnregistered(tx, target),
+      precondition: (tx: Tx) => ensureUnregistered(users, tx, target),
     };
     return mapDuplicate(() =>
-      withVerifiedCode(db, clock, check, async (tx) =>
-        signIn(tx, await createAccount(tx, { ...values, passwordHash })),
-      ),
+      withVerifiedCode(deps, check, async (tx) => signIn(tx, await users.createAccount(tx, { ...values, passwordHash }))),
     );
   }
 
@@ -64,16 +64,16 @@ export function registrationService(context: AppContext, parts: { signIn: SignIn
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     const check = { target: input.phone, purpose: 'bind', code: input.code, field: 'verificationCode' };
     return mapDuplicate(() =>
-      withVerifiedCode(db, clock, check, async (tx) => {
+      withVerifiedCode(deps, check, async (tx) => {
         const identity = await claimScan(tx, input.eventKey);
-        const existing = await findUserByAccount(tx, input.phone);
+        const existing = await users.findUserByAccount(tx, input.phone);
         if (existing) {
-          await wechat().bindIdentity(tx, existing.id, identity);
+          await wechat.bindIdentity(tx, existing.id, identity);
           return signIn(tx, existing.id);
         }
         const { phone, invitationCode } = input;
-        const wechatIdentity = { ...identity, at: clock.now() };
-        return signIn(tx, await createAccount(tx, { phone, invitationCode, passwordHash, wechat: wechatIdentity }));
+        const wechatIdentity = { ...identity, at: deps.clock.now() };
+        return signIn(tx, await users.createAccount(tx, { phone, invitationCode, passwordHash, wechat: wechatIdentity }));
       }),
     );
   }

@@ -7,7 +7,7 @@ import type { Scheduler } from '../../jobs/scheduler.js';
 const STEP_MINUTES = 60;
 
 /** Development tools (ARCHITECTURE §9); registered only when DEV_TOOLS is on. */
-export async function devRoutes(app: FastifyInstance, options: { clock: AdjustableClock; scheduler: Scheduler }) {
+export const devRoutes = (options: { clock: AdjustableClock; scheduler: Scheduler }) => async (app: FastifyInstance) => {
   const { clock, scheduler } = options;
   const describe = (ran: { job: string; period: string }[]) => ({
     now: clock.now().toISOString(),
@@ -27,4 +27,4 @@ export async function devRoutes(app: FastifyInstance, options: { clock: Adjustab
     }
     return describe(ran);
   });
-}
+};

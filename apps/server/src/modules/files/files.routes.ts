@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { translate } from '@suanli/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context.js';
-import { createObjectStore, LocalObjectStore } from '../../providers/object-store/index.js';
+import type { Clock } from '../../jobs/clock.js';
+import { LocalObjectStore, type ObjectStore } from '../../providers/object-store/index.js';
 import { openObject, receiveObject } from './files.service.js';
 
 const keyOf = (request: FastifyRequest) => (request.params as { '*': string })['*'];
@@ -13,8 +13,7 @@ const queryOf = (request: FastifyRequest) => request.query as Record<string, unk
  * in the link is the whole authorization, as with an S3 presigned URL; no token, no `sn`. With a real S3 store the
  * browser talks to S3 and these routes do not exist.
  */
-export async function filesRoutes(app: FastifyInstance, { config, clock }: AppContext) {
-  const store = createObjectStore(config, clock);
+export const filesRoutes = (store: ObjectStore, clock: Clock) => async (app: FastifyInstance) => {
   if (!(store instanceof LocalObjectStore)) {
     return;
   }
@@ -49,4 +48,4 @@ export async function filesRoutes(app: FastifyInstance, { config, clock }: AppCo
       .header('content-security-policy', "default-src 'none'; sandbox")
       .send(object.stream);
   });
-}
+};

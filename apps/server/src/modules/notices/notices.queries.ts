@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { informs, noticeReads, notices } from '../../db/schema.js';
+import type { UserId } from '../../db/ids.js';
+import { informs, noticeReads, notices } from './notices.tables.js';
 
 /** Which of a user's notices a change applies to: listed ids, or every one. */
 export type InformSelection = { ids: bigint[] } | 'all';
@@ -10,20 +11,20 @@ export interface Page {
   offset: number;
 }
 
-const mine = (userId: bigint) => and(eq(informs.userId, userId), isNull(informs.deletedAt));
+const mine = (userId: UserId) => and(eq(informs.userId, userId), isNull(informs.deletedAt));
 
-const selected = (userId: bigint, selection: InformSelection) =>
+const selected = (userId: UserId, selection: InformSelection) =>
   selection === 'all' ? mine(userId) : and(mine(userId), inArray(informs.id, selection.ids));
 
 export async function insertInform(
   db: Db,
-  values: { userId: bigint; kind: string; params: Record<string, string | number>; createdAt: Date | undefined },
+  values: { userId: UserId; kind: string; params: Record<string, string | number>; createdAt: Date | undefined },
 ) {
   // Callers without a clock (account creation) take the database's time, as users.created_at does.
   await db.insert(informs).values({ ...values, createdAt: values.createdAt ?? sql`now()` });
 }
 
-export function listInformRows(db: Db, userId: bigint, page: Page) {
+export function listInformRows(db: Db, userId: UserId, page: Page) {
   return db
     .select({
       id: informs.id,
@@ -39,7 +40,7 @@ export function listInformRows(db: Db, userId: bigint, page: Page) {
     .offset(page.offset);
 }
 
-export async function countInforms(db: Db, userId: bigint) {
+export async function countInforms(db: Db, userId: UserId) {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -50,20 +51,20 @@ export async function countInforms(db: Db, userId: bigint) {
   return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
 }
 
-export async function markInformsRead(db: Db, userId: bigint, selection: InformSelection, at: Date) {
+export async function markInformsRead(db: Db, userId: UserId, selection: InformSelection, at: Date) {
   await db
     .update(informs)
     .set({ readAt: at })
     .where(and(selected(userId, selection), isNull(informs.readAt)));
 }
 
-export async function deleteInforms(db: Db, userId: bigint, selection: InformSelection, at: Date) {
+export async function deleteInforms(db: Db, userId: UserId, selection: InformSelection, at: Date) {
   await db.update(informs).set({ deletedAt: at }).where(selected(userId, selection));
 }
 
 const published = (now: Date) => lte(notices.publishedAt, now);
 
-const noticeColumns = (userId: bigint) => ({
+const noticeColumns = (userId: UserId) => ({
   id: notices.id,
   titleZh: notices.titleZh,
   titleEn: notices.titleEn,
@@ -76,7 +77,7 @@ const noticeColumns = (userId: bigint) => ({
 export type NoticeRow = Awaited<ReturnType<typeof listNoticeRows>>[number];
 
 /** Platform notices published by `now`, newest first, each with whether this user has read it. */
-export function listNoticeRows(db: Db, userId: bigint, now: Date, page: Page) {
+export function listNoticeRows(db: Db, userId: UserId, now: Date, page: Page) {
   return db
     .select(noticeColumns(userId))
     .from(notices)
@@ -102,6 +103,22 @@ export async function noticeExists(db: Db, noticeId: bigint, now: Date) {
   return rows.length > 0;
 }
 
-export async function insertNoticeRead(db: Db, userId: bigint, noticeId: bigint, at: Date) {
-  await db.insert(noticeReads).values({ userId, noticeId, readAt: at }).onConflictDoNothing();
+export async function insertNoticeRead(db: Db, read: { userId: UserId; noticeId: bigint; at: Date }) {
+  await db.insert(noticeReads).values({ userId: read.userId, noticeId: read.noticeId, readAt: read.at }).onConflictDoNothing();
+}
+
+export interface NewPlatformNotice {
+  titleZh: string;
+  titleEn: string;
+  contentZh: string;
+  contentEn: string;
+  publishedAt: Date;
+}
+
+/** Publishes a platform notice unless one with the same Chinese title exists (what makes seeding repeatable). */
+export async function insertNoticeOnce(db: Db, notice: NewPlatformNotice) {
+  await db.execute(sql`
+    INSERT INTO notices (title_zh, title_en, content_zh, content_en, published_at)
+    SELECT ${notice.titleZh}, ${notice.titleEn}, ${notice.contentZh}, ${notice.contentEn}, ${notice.publishedAt}
+    WHERE NOT EXISTS (SELECT 1 FROM notices WHERE title_zh = ${notice.titleZh})`);
 }

@@ -1,9 +1,10 @@
 import { translate, type Locale } from '@suanli/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import type { UserId } from '../../db/ids.js';
 import type { Clock } from '../../jobs/clock.js';
 import * as queries from './notices.queries.js';
-import type { InformSelection, NoticeRow } from './notices.queries.js';
+import type { InformSelection, NewPlatformNotice, NoticeRow } from './notices.queries.js';
 
 export const NOTICE_KINDS = ['welcome', 'lowBalance', 'applicationStopped', 'rewardGranted'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
@@ -22,19 +23,17 @@ export interface NoticeParams {
   };
 }
 
-/**
- * The one way any module notifies a user. Only the kind and its parameters are stored, so each reader sees the
- * notice in their own language. Pass the transaction of the change it reports, so both happen or neither; `at` is the
- * business clock's time where the caller has one.
- */
-export async function notifyUser<K extends NoticeKind>(
-  db: Db,
-  userId: bigint,
-  kind: K,
-  params: NoticeParams[K],
-  at?: Date,
-): Promise<void> {
-  await queries.insertInform(db, { userId, kind, params, createdAt: at });
+/** One notice to one user: its kind, the parameters its text needs, and optionally when it happened. */
+export interface Notice<K extends NoticeKind> {
+  userId: UserId;
+  kind: K;
+  params: NoticeParams[K];
+  at?: Date;
+}
+
+interface PageQuery {
+  pageNum: number;
+  pageSize: number;
 }
 
 type StoredParams = Record<string, string | number>;
@@ -55,12 +54,7 @@ const pageOf = (query: { pageNum: number; pageSize: number }) => ({
   offset: (query.pageNum - 1) * query.pageSize,
 });
 
-export async function listInforms(
-  db: Db,
-  userId: bigint,
-  locale: Locale,
-  query: { pageNum: number; pageSize: number },
-) {
+async function listInforms(db: Db, userId: UserId, locale: Locale, query: PageQuery) {
   const [rows, counts] = await Promise.all([
     queries.listInformRows(db, userId, pageOf(query)),
     queries.countInforms(db, userId),
@@ -90,16 +84,6 @@ function selectionOf(body: { informIds?: string[] | undefined; all?: boolean | u
 
 type Selection = Parameters<typeof selectionOf>[0];
 
-/** Marks the caller's notices read; ids of other users' notices match nothing. Answers the new unread count. */
-export async function markInformsRead(db: Db, clock: Clock, userId: bigint, body: Selection) {
-  await queries.markInformsRead(db, userId, selectionOf(body), clock.now());
-  return { unread: (await queries.countInforms(db, userId)).unread };
-}
-
-export async function deleteInforms(db: Db, clock: Clock, userId: bigint, body: Selection) {
-  await queries.deleteInforms(db, userId, selectionOf(body), clock.now());
-  return { unread: (await queries.countInforms(db, userId)).unread };
-}
 
 function noticeView(locale: Locale, row: NoticeRow) {
   const english = locale === 'en-US';
@@ -112,35 +96,61 @@ function noticeView(locale: Locale, row: NoticeRow) {
   };
 }
 
-export async function listPlatformNotices(
-  db: Db,
-  clock: Clock,
-  userId: bigint,
-  locale: Locale,
-  query: { pageNum: number; pageSize: number },
-) {
-  const now = clock.now();
-  const [rows, total] = await Promise.all([
-    queries.listNoticeRows(db, userId, now, pageOf(query)),
-    queries.countNotices(db, now),
-  ]);
-  return { rows: rows.map((row) => noticeView(locale, row)), total };
+/** Notices to one user and platform notices to all (spec §2 notice bell, §7 "Notices"). */
+export function noticesService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    /**
+     * The one way any module notifies a user. Only the kind and its parameters are stored, so each reader sees the
+     * notice in their own language. Pass the transaction of the change it reports, so both happen or neither; `at`
+     * is the business clock's time where the caller has one, the database's otherwise.
+     */
+    async notifyUser<K extends NoticeKind>(tx: Db, notice: Notice<K>): Promise<void> {
+      await queries.insertInform(tx, { ...notice, createdAt: notice.at });
+    },
+
+    /** Publishes a notice to every user, once per title (operators' screens come later; the seed uses it now). */
+    publishNotice: (notice: NewPlatformNotice) => queries.insertNoticeOnce(db, notice),
+
+    listInforms: (userId: UserId, locale: Locale, query: PageQuery) => listInforms(db, userId, locale, query),
+
+    /** Marks the caller's notices read; ids of other users' notices match nothing. Answers the new unread count. */
+    async markInformsRead(userId: UserId, body: Selection) {
+      await queries.markInformsRead(db, userId, selectionOf(body), clock.now());
+      return { unread: (await queries.countInforms(db, userId)).unread };
+    },
+
+    async deleteInforms(userId: UserId, body: Selection) {
+      await queries.deleteInforms(db, userId, selectionOf(body), clock.now());
+      return { unread: (await queries.countInforms(db, userId)).unread };
+    },
+
+    async listPlatformNotices(userId: UserId, locale: Locale, query: PageQuery) {
+      const now = clock.now();
+      const [rows, total] = await Promise.all([
+        queries.listNoticeRows(db, userId, now, pageOf(query)),
+        queries.countNotices(db, now),
+      ]);
+      return { rows: rows.map((row) => noticeView(locale, row)), total };
+    },
+
+    /**
+     * The popup shows the latest notice once: once the caller has read it, older unread notices stay in the list
+     * instead of popping up one after another.
+     */
+    async getNewNotice(userId: UserId, locale: Locale) {
+      const [newest] = await queries.listNoticeRows(db, userId, clock.now(), { limit: 1, offset: 0 });
+      return newest && !newest.read ? noticeView(locale, newest) : null;
+    },
+
+    async markNoticeRead(userId: UserId, noticeId: string) {
+      const id = BigInt(noticeId);
+      if (!(await queries.noticeExists(db, id, clock.now()))) {
+        throw new AppError('notFound', { messageKey: 'notices.noticeNotFound' });
+      }
+      await queries.insertNoticeRead(db, { userId, noticeId: id, at: clock.now() });
+      return null;
+    },
+  };
 }
 
-/**
- * The popup shows the latest notice once: once the caller has read it, older unread notices stay in the list
- * instead of popping up one after another.
- */
-export async function getNewNotice(db: Db, clock: Clock, userId: bigint, locale: Locale) {
-  const [newest] = await queries.listNoticeRows(db, userId, clock.now(), { limit: 1, offset: 0 });
-  return newest && !newest.read ? noticeView(locale, newest) : null;
-}
-
-export async function markNoticeRead(db: Db, clock: Clock, userId: bigint, noticeId: string) {
-  const id = BigInt(noticeId);
-  if (!(await queries.noticeExists(db, id, clock.now()))) {
-    throw new AppError('notFound', { messageKey: 'notices.noticeNotFound' });
-  }
-  await queries.insertNoticeRead(db, userId, id, clock.now());
-  return null;
-}
+export type NoticesService = ReturnType<typeof noticesService>;

@@ -1,9 +1,11 @@
-import type { Db } from '../../db/client.js';
-import { findUserVerifiedAt } from './real-name.queries.js';
+import type { Module } from '../../platform.js';
+import { realNameRoutes } from './real-name.routes.js';
+import { realNameService, type RealNameDependencies, type RealNameService } from './real-name.service.js';
 
-export { realNameRoutes } from './real-name.routes.js';
+export type { RealNameService } from './real-name.service.js';
 
-/** Whether the user passed real-name verification (required before creating an application, spec §5). */
-export async function isRealNameVerified(db: Db, userId: bigint): Promise<boolean> {
-  return (await findUserVerifiedAt(db, userId)) !== null;
+/** Real-name verification (spec §5); the compute module asks `service.isVerified` before creating applications. */
+export function createRealNameModule(deps: RealNameDependencies): Module<RealNameService> {
+  const service = realNameService(deps);
+  return { service, routes: realNameRoutes(service) };
 }

@@ -1,6 +1,10 @@
 import { LIMITS } from '@suanli/contract';
-import type { AppContext } from '../../app-context.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { UserId } from '../../db/ids.js';
+import type { Clock } from '../../jobs/clock.js';
+import type { UsersService } from '../users/index.js';
 import { localMinuteCeiling } from '../../jobs/business-time.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
@@ -10,13 +14,10 @@ import {
   deleteAttempt,
   findRecord,
   findRecordOwnerByHash,
-  findUserVerifiedAt,
   insertAttempt,
   insertRecord,
   listAttemptTimesSince,
-  lockUserVerification,
   markAttemptSucceeded,
-  setUserVerified,
 } from './real-name.queries.js';
 
 const LIMIT = LIMITS.realNameAttemptsPerDay;
@@ -38,16 +39,23 @@ export interface RealNameStatus {
  * Real-name verification (spec §5, §9): 3 attempts per rolling 24 hours, counted and reserved in one transaction
  * that locks the user's row; the provider is asked outside any transaction; the outcome is recorded in a second.
  */
-export function realNameService(context: AppContext, provider: RealNameProvider) {
-  const { db, clock, config } = context;
+export interface RealNameDependencies {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  provider: RealNameProvider;
+  users: UsersService;
+}
+
+export function realNameService({ db, clock, config, provider, users }: RealNameDependencies) {
   const cipher = realNameCipher(config.ID_ENCRYPTION_KEY);
   const windowStart = () => new Date(clock.now().getTime() - WINDOW_MS);
   // With LIMIT attempts in the window, a slot frees when the oldest of the last LIMIT leaves it.
   const freesAt = (times: Date[]) =>
     localMinuteCeiling(new Date(times.at(-LIMIT)!.getTime() + WINDOW_MS), config.TZ_BUSINESS);
 
-  async function status(userId: bigint): Promise<RealNameStatus> {
-    const verifiedAt = await findUserVerifiedAt(db, userId);
+  async function status(userId: UserId): Promise<RealNameStatus> {
+    const verifiedAt = await users.findRealNameVerifiedAt(db, userId);
     const record = verifiedAt ? await findRecord(db, userId) : null;
     const attemptsLeft = Math.max(LIMIT - (await listAttemptTimesSince(db, userId, windowStart())).length, 0);
     return {
@@ -65,9 +73,9 @@ export function realNameService(context: AppContext, provider: RealNameProvider)
    * A number verified by someone else is refused here, before a paid call, and costs an attempt: otherwise the
    * endpoint would tell anyone, for free, which ID numbers are registered on the platform.
    */
-  async function reserveAttempt(userId: bigint, idNumberHash: string) {
+  async function reserveAttempt(userId: UserId, idNumberHash: string) {
     const reserved = await inTransaction(db, async (tx) => {
-      if ((await lockUserVerification(tx, userId))?.verifiedAt) {
+      if ((await users.lockRealNameState(tx, userId))?.verifiedAt) {
         throw alreadyVerified();
       }
       const times = await listAttemptTimesSince(tx, userId, windowStart());
@@ -87,7 +95,7 @@ export function realNameService(context: AppContext, provider: RealNameProvider)
     return reserved.attemptId;
   }
 
-  async function mismatch(userId: bigint) {
+  async function mismatch(userId: UserId) {
     const times = await listAttemptTimesSince(db, userId, windowStart());
     const left = LIMIT - times.length;
     return left > 0
@@ -95,11 +103,12 @@ export function realNameService(context: AppContext, provider: RealNameProvider)
       : new AppError('businessRule', { messageKey: 'realName.mismatchLast', params: { time: freesAt(times) } });
   }
 
-  async function recordMatch(userId: bigint, attemptId: bigint, realName: string, idNumber: string, hash: string) {
+  async function recordMatch(match: { userId: UserId; attemptId: bigint; realName: string; idNumber: string; hash: string }) {
+    const { userId, attemptId, realName, idNumber, hash } = match;
     try {
       await inTransaction(db, async (tx) => {
         // A parallel request of the same user may have been verified meanwhile.
-        if ((await lockUserVerification(tx, userId))?.verifiedAt) {
+        if ((await users.lockRealNameState(tx, userId))?.verifiedAt) {
           throw alreadyVerified();
         }
         const now = clock.now();
@@ -112,7 +121,7 @@ export function realNameService(context: AppContext, provider: RealNameProvider)
           verifiedAt: now,
         });
         await markAttemptSucceeded(tx, attemptId, userId);
-        await setUserVerified(tx, userId, now);
+        await users.setRealNameVerified(tx, userId, now);
       });
     } catch (error) {
       // Another user verified the same number between our check and now: the unique index decides.
@@ -123,7 +132,7 @@ export function realNameService(context: AppContext, provider: RealNameProvider)
   return {
     status,
 
-    async verify(userId: bigint, realName: string, idNumber: string): Promise<RealNameStatus> {
+    async verify(userId: UserId, realName: string, idNumber: string): Promise<RealNameStatus> {
       const name = realName.trim().replace(/\s+/g, ' ');
       const hash = cipher.hashIdNumber(idNumber);
       const attemptId = await reserveAttempt(userId, hash);
@@ -141,12 +150,14 @@ export function realNameService(context: AppContext, provider: RealNameProvider)
       if (outcome === 'mismatch') {
         throw await mismatch(userId);
       }
-      await recordMatch(userId, attemptId, name, idNumber, hash);
+      await recordMatch({ userId, attemptId, realName: name, idNumber, hash });
       return status(userId);
     },
 
-    async isVerified(userId: bigint) {
-      return (await findUserVerifiedAt(db, userId)) !== null;
+    async isVerified(userId: UserId) {
+      return (await users.findRealNameVerifiedAt(db, userId)) !== null;
     },
   };
 }
+
+export type RealNameService = ReturnType<typeof realNameService>;

@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.js';
 import { route } from '../../http/endpoints.js';
 import type { Clock } from '../../jobs/clock.js';
 
-export async function systemRoutes(app: FastifyInstance, options: { database: Database; clock: Clock }) {
+export const systemRoutes = (options: { database: Database; clock: Clock }) => async (app: FastifyInstance) => {
   route(app, system.healthz, async () => ({ status: 'ok' as const }));
 
   route(app, system.readyz, async (_input, context) => {
@@ -18,4 +18,4 @@ export async function systemRoutes(app: FastifyInstance, options: { database: Da
     }
     return { status: 'ready' as const, database: options.database.kind, now: options.clock.now().toISOString() };
   });
-}
+};

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { UserId } from '../../db/ids.js';
 import { AppError } from '../../http/app-error.js';
-import { isSafeObjectKey, type ObjectStore } from '../../providers/object-store/index.js';
+import { isSafeObjectKey } from '../../providers/object-store/keys.js';
+import type { ObjectStore } from '../../providers/object-store/types.js';
 import { avatarUrl } from './current-user.service.js';
 import * as queries from './users.queries.js';
 
@@ -11,10 +13,16 @@ const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as c
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const AVATAR_UPLOAD_SECONDS = 10 * 60;
 
-const avatarPrefix = (userId: bigint) => `avatars/${userId}/`;
+interface AvatarDependencies {
+  db: Db;
+  store: ObjectStore;
+  log: FastifyBaseLogger;
+}
+
+const avatarPrefix = (userId: UserId) => `avatars/${userId}/`;
 
 /** A link to PUT one new avatar image to; the key is fresh, so an upload never overwrites the avatar in use. */
-export async function createAvatarUpload(store: ObjectStore, userId: bigint, fileName: string) {
+async function createAvatarUpload(store: ObjectStore, userId: UserId, fileName: string) {
   const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
   const key = `${avatarPrefix(userId)}${randomUUID()}.${extension}`;
   const upload = await store.presignPut(key, {
@@ -35,13 +43,8 @@ export async function createAvatarUpload(store: ObjectStore, userId: bigint, fil
  * Makes an uploaded object the avatar. Only keys under this user's own avatar folder count, and another user's key
  * answers the same 404 as a missing one. The replaced image is removed; failing that only leaves a stray file.
  */
-export async function changeAvatar(
-  db: Db,
-  store: ObjectStore,
-  log: FastifyBaseLogger,
-  userId: bigint,
-  key: string,
-) {
+async function changeAvatar(deps: AvatarDependencies, userId: UserId, key: string) {
+  const { db, store, log } = deps;
   const prefix = avatarPrefix(userId);
   if (!key.startsWith(prefix) || !isSafeObjectKey(key) || !(await store.exists(key))) {
     throw new AppError('notFound', { messageKey: 'users.avatarNotFound', field: 'avatar' });
@@ -51,4 +54,11 @@ export async function changeAvatar(
     await store.delete(previous).catch((error: unknown) => log.warn({ err: error }, 'could not remove old avatar'));
   }
   return { avatarUrl: (await avatarUrl(store, key))! };
+}
+
+export function avatarService(deps: AvatarDependencies) {
+  return {
+    createAvatarUpload: (userId: UserId, fileName: string) => createAvatarUpload(deps.store, userId, fileName),
+    changeAvatar: (userId: UserId, key: string) => changeAvatar(deps, userId, key),
+  };
 }

@@ -11,8 +11,9 @@ import {
   type users,
 } from '@suanli/contract';
 import type { Db } from '../../db/client.js';
+import type { UserId } from '../../db/ids.js';
 import { AppError } from '../../http/app-error.js';
-import type { ObjectStore } from '../../providers/object-store/index.js';
+import type { ObjectStore } from '../../providers/object-store/types.js';
 import * as queries from './users.queries.js';
 
 type CurrentUser = EndpointData<typeof users.getUserInfo>;
@@ -66,12 +67,7 @@ export async function avatarUrl(store: ObjectStore, avatarKey: string | null): P
   return avatarKey ? (await store.presignGet(avatarKey, AVATAR_URL_SECONDS)).url : null;
 }
 
-export async function getCurrentUser(
-  db: Db,
-  store: ObjectStore,
-  userId: bigint,
-  locale: Locale,
-): Promise<CurrentUser> {
+async function getCurrentUser(db: Db, store: ObjectStore, userId: UserId, locale: Locale): Promise<CurrentUser> {
   const [user, roleKeys, permissionRows] = await Promise.all([
     queries.findCurrentUserRow(db, userId),
     queries.findRoleKeys(db, userId),
@@ -103,18 +99,25 @@ export async function getCurrentUser(
   };
 }
 
-export async function getVip(db: Db, userId: bigint) {
-  const row = await queries.findVipRow(db, userId);
-  if (!row) {
-    throw new AppError('notFound');
-  }
-  return vipView(row);
-}
+/** The signed-in user's own view of their account (getUserInfo, getVipInfo, updateNickName). */
+export function currentUserService({ db, store }: { db: Db; store: ObjectStore }) {
+  return {
+    getCurrentUser: (userId: UserId, locale: Locale) => getCurrentUser(db, store, userId, locale),
 
-export async function renameUser(db: Db, userId: bigint, nickName: string) {
-  const saved = await queries.updateNickName(db, userId, nickName);
-  if (saved === null) {
-    throw new AppError('notFound');
-  }
-  return { nickName: saved };
+    async getVip(userId: UserId) {
+      const row = await queries.findVipRow(db, userId);
+      if (!row) {
+        throw new AppError('notFound');
+      }
+      return vipView(row);
+    },
+
+    async renameUser(userId: UserId, nickName: string) {
+      const saved = await queries.updateNickName(db, userId, nickName);
+      if (saved === null) {
+        throw new AppError('notFound');
+      }
+      return { nickName: saved };
+    },
+  };
 }

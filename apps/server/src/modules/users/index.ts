@@ -1,2 +1,26 @@
-export { usersRoutes } from './users.routes.js';
-export { createAccount, findUserByAccount, type NewAccount } from './users.service.js';
+import type { ObjectStore } from '../../providers/object-store/types.js';
+import type { Module, Platform } from '../../platform.js';
+import type { NoticesService } from '../notices/index.js';
+import { avatarService } from './avatar.service.js';
+import { currentUserService } from './current-user.service.js';
+import { profileService } from './profile.service.js';
+import { usersRoutes } from './users.routes.js';
+import { usersService, type UsersService } from './users.service.js';
+
+export type { NewAccount, UsersService } from './users.service.js';
+export type { WechatBinding } from './accounts.queries.js';
+
+interface UsersDependencies extends Platform {
+  notices: NoticesService;
+  objectStore: ObjectStore;
+}
+
+/** Accounts, roles, profiles and avatars; the owner of the users table and its columns. */
+export function createUsersModule({ db, clock, log, notices, objectStore }: UsersDependencies): Module<UsersService> {
+  const routes = usersRoutes({
+    currentUser: currentUserService({ db, store: objectStore }),
+    profile: profileService({ db, clock }),
+    avatar: avatarService({ db, store: objectStore, log }),
+  });
+  return { service: usersService({ notices }), routes };
+}

@@ -1,10 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { UserId } from '../../db/ids.js';
 import { queryRows } from '../../db/sql.js';
-import { benefitPopups, rolePermissions, userProfiles, userRoles, users } from '../../db/schema.js';
+import { benefitPopups, rolePermissions, userProfiles, userRoles, users } from './users.tables.js';
 
 /** What the current-user view shows; secrets only as yes/no. */
-export async function findCurrentUserRow(db: Db, userId: bigint) {
+export async function findCurrentUserRow(db: Db, userId: UserId) {
   const [row] = await db
     .select({
       id: users.id,
@@ -26,7 +27,7 @@ export async function findCurrentUserRow(db: Db, userId: bigint) {
   return row ?? null;
 }
 
-export async function findVipRow(db: Db, userId: bigint) {
+export async function findVipRow(db: Db, userId: UserId) {
   const [row] = await db
     .select({ vipGrade: users.vipGrade, growthValue: users.growthValue })
     .from(users)
@@ -34,7 +35,7 @@ export async function findVipRow(db: Db, userId: bigint) {
   return row ?? null;
 }
 
-export async function findRoleKeys(db: Db, userId: bigint): Promise<string[]> {
+export async function findRoleKeys(db: Db, userId: UserId): Promise<string[]> {
   const rows = await db
     .select({ roleKey: userRoles.roleKey })
     .from(userRoles)
@@ -44,7 +45,7 @@ export async function findRoleKeys(db: Db, userId: bigint): Promise<string[]> {
 }
 
 /** Every permission row of every role the user holds; the service merges them. */
-export function findPermissionRows(db: Db, userId: bigint) {
+export function findPermissionRows(db: Db, userId: UserId) {
   return db
     .select({ permissionId: rolePermissions.permissionId, actions: rolePermissions.actions })
     .from(rolePermissions)
@@ -52,7 +53,7 @@ export function findPermissionRows(db: Db, userId: bigint) {
     .where(eq(userRoles.userId, userId));
 }
 
-export async function updateNickName(db: Db, userId: bigint, nickName: string) {
+export async function updateNickName(db: Db, userId: UserId, nickName: string) {
   const [row] = await db
     .update(users)
     .set({ nickName })
@@ -62,7 +63,7 @@ export async function updateNickName(db: Db, userId: bigint, nickName: string) {
 }
 
 /** Sets the avatar and answers the one it replaced (the self-join reads the row as it was before the update). */
-export async function replaceAvatarKey(db: Db, userId: bigint, avatarKey: string) {
+export async function replaceAvatarKey(db: Db, userId: UserId, avatarKey: string) {
   const [row] = await queryRows<{ previous: string | null }>(
     db,
     sql`UPDATE users AS u SET avatar_key = ${avatarKey}
@@ -84,19 +85,19 @@ const profileColumns = {
 
 export type ProfileRow = { [K in keyof typeof profileColumns]: string | null };
 
-export async function findProfileRow(db: Db, userId: bigint): Promise<ProfileRow | null> {
+export async function findProfileRow(db: Db, userId: UserId): Promise<ProfileRow | null> {
   const [row] = await db.select(profileColumns).from(userProfiles).where(eq(userProfiles.userId, userId));
   return row ?? null;
 }
 
-export async function upsertProfile(db: Db, userId: bigint, profile: ProfileRow, at: Date) {
+export async function upsertProfile(db: Db, { userId, profile, at }: { userId: UserId; profile: ProfileRow; at: Date }) {
   await db
     .insert(userProfiles)
     .values({ userId, ...profile, updatedAt: at })
     .onConflictDoUpdate({ target: userProfiles.userId, set: { ...profile, updatedAt: at } });
 }
 
-export async function findBenefitFacts(db: Db, userId: bigint) {
+export async function findBenefitFacts(db: Db, userId: UserId) {
   const [row] = await db
     .select({ invited: sql<boolean>`${users.inviterId} IS NOT NULL`, createdAt: users.createdAt })
     .from(users)
@@ -108,7 +109,8 @@ export async function findBenefitFacts(db: Db, userId: bigint) {
  * Records that a popup type is shown to a user; true only for the one call that recorded it, so two logins at once
  * cannot both show it.
  */
-export async function claimBenefitPopup(db: Db, userId: bigint, popupType: string, at: Date) {
+export async function claimBenefitPopup(db: Db, popup: { userId: UserId; popupType: string; at: Date }) {
+  const { userId, popupType, at } = popup;
   const rows = await db
     .insert(benefitPopups)
     .values({ userId, popupType, shownAt: at })

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { userRoles, users } from '../../db/schema.js';
-import { notifyUser } from '../notices/index.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { UserId } from '../../db/ids.js';
+import type { NoticesService } from '../notices/index.js';
+import * as accounts from './accounts.queries.js';
+import { userRoles, users } from './users.tables.js';
 
 export interface NewAccount {
   phone?: string;
@@ -24,41 +25,45 @@ function defaultNickName(account: NewAccount): string {
 }
 
 /**
- * Creates a user with the `user` role and a welcome notice, recording who invited whom (spec §9 invite rewards build
- * on it). Run it in the transaction that consumes the one-time code, so a failed registration leaves no half account
- * behind.
+ * The account row and its columns, for the modules that work with them (auth, sessions, WeChat, real-name). Each
+ * function takes the caller's executor, so it joins the caller's transaction.
  */
-export async function createAccount(tx: Db, account: NewAccount): Promise<bigint> {
-  const inviter = account.invitationCode
-    ? await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.invitationCode, account.invitationCode.toUpperCase()))
-    : [];
-  const [row] = await tx
-    .insert(users)
-    .values({
-      nickName: account.nickName ?? defaultNickName(account),
-      phone: account.phone ?? null,
-      email: account.email?.toLowerCase() ?? null,
-      passwordHash: account.passwordHash ?? null,
-      inviterId: inviter[0]?.id ?? null,
-      wechatOpenId: account.wechat?.openId ?? null,
-      wechatNickName: account.wechat?.nickName ?? null,
-      wechatBoundAt: account.wechat?.at ?? null,
-    })
-    .returning({ id: users.id });
-  await tx.insert(userRoles).values({ userId: row!.id, roleKey: 'user' });
-  await notifyUser(tx, row!.id, 'welcome', {});
-  return row!.id;
+export function usersService({ notices }: { notices: NoticesService }) {
+  return {
+    ...accounts,
+
+    /**
+     * Creates a user with the `user` role and a welcome notice, recording who invited whom (spec §9 invite rewards
+     * build on it). Run it in the transaction that consumes the one-time code, so a failed registration leaves no
+     * half account behind.
+     */
+    async createAccount(tx: Tx, account: NewAccount): Promise<UserId> {
+      const inviterId = account.invitationCode
+        ? await accounts.findUserIdByInvitationCode(tx, account.invitationCode)
+        : null;
+      const [row] = await tx
+        .insert(users)
+        .values({
+          nickName: account.nickName ?? defaultNickName(account),
+          phone: account.phone ?? null,
+          email: account.email?.toLowerCase() ?? null,
+          passwordHash: account.passwordHash ?? null,
+          inviterId,
+          wechatOpenId: account.wechat?.openId ?? null,
+          wechatNickName: account.wechat?.nickName ?? null,
+          wechatBoundAt: account.wechat?.at ?? null,
+        })
+        .returning({ id: users.id });
+      const userId = row!.id;
+      await tx.insert(userRoles).values({ userId, roleKey: 'user' });
+      await notices.notifyUser(tx, { userId, kind: 'welcome', params: {} });
+      return userId;
+    },
+
+    async isRegistered(db: Db, account: string): Promise<boolean> {
+      return (await accounts.findUserByAccount(db, account)) !== null;
+    },
+  };
 }
 
-/** Finds a user by phone or e-mail (case-insensitive), the way every login form names an account. */
-export async function findUserByAccount(db: Db, account: string) {
-  const normalized = account.trim().toLowerCase();
-  const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, phone: users.phone, email: users.email })
-    .from(users)
-    .where(sql`${users.phone} = ${normalized} OR ${users.email} = ${normalized}`);
-  return row ?? null;
-}
+export type UsersService = ReturnType<typeof usersService>;

@@ -1,35 +1,37 @@
-import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
-import { consumeScene } from './wechat.queries.js';
-import { bindIdentity } from './wechat.service.js';
+import type { JobDefinition } from '../../jobs/scheduler.js';
+import type { WechatQrProvider } from '../../providers/wechat/index.js';
+import type { Module, Platform } from '../../platform.js';
+import type { SessionsService } from '../sessions/index.js';
+import type { UsersService } from '../users/index.js';
+import { deleteScenesExpiredBefore } from './wechat.queries.js';
+import { wechatRoutes } from './wechat.routes.js';
+import { wechatService, type WechatService } from './wechat.service.js';
 
-export { wechatJobs } from './wechat.jobs.js';
-export { wechatRoutes } from './wechat.routes.js';
+export type { WechatService } from './wechat.service.js';
+export type { WechatIdentityRow as WechatIdentity } from './wechat.queries.js';
 
-export interface WechatIdentity {
-  openId: string;
-  nickName: string | null;
+const DAY_MS = 24 * 60 * 60_000;
+
+interface WechatModuleDependencies extends Platform {
+  provider: WechatQrProvider;
+  users: UsersService;
+  sessions: SessionsService;
 }
 
-/** What the accounts module needs from WeChat login (registration and login with an eventKey). */
-export interface WechatAccounts {
-  /**
-   * Takes the WeChat identity of a scanned login scene, once: null when the scene is unknown, expired, not yet scanned
-   * or already used. Call it inside the transaction that creates or logs in the account.
-   */
-  claimScannedIdentity(tx: Db, eventKey: string): Promise<WechatIdentity | null>;
-  /**
-   * Binds an identity to a user; AppError('conflict', { messageKey: 'wechat.boundToAnother' }) when it is taken,
-   * AppError('conflict', { messageKey: 'wechat.alreadyBound' }) when the user has another WeChat already; binding
-   * the same identity again changes nothing. A unique-index violation also fails the transaction: let it roll back.
-   */
-  bindIdentity(tx: Db, userId: bigint, identity: WechatIdentity): Promise<void>;
-}
-
-export function wechatAccounts({ clock }: Pick<AppContext, 'clock'>): WechatAccounts {
-  return {
-    claimScannedIdentity: (tx, eventKey) =>
-      consumeScene(tx, { sceneStr: eventKey, purpose: 'login', now: clock.now() }),
-    bindIdentity: (tx, userId, identity) => bindIdentity(tx, userId, identity, clock.now()),
-  };
+/** WeChat QR login and binding; auth uses its service to register or log in with a scanned identity. */
+export function createWechatModule(dependencies: WechatModuleDependencies): Module<WechatService> {
+  const service = wechatService(dependencies);
+  const jobs: JobDefinition[] = [
+    {
+      // Scenes live minutes; a day's grace keeps the recent ones for a support question, then they go.
+      name: 'wechat.purge-expired-scenes',
+      cadence: 'day',
+      catchUp: 1,
+      run: async (tx, { now, log }) => {
+        const removed = await deleteScenesExpiredBefore(tx, new Date(now.getTime() - DAY_MS));
+        log.info({ removed }, 'purged expired WeChat scenes');
+      },
+    },
+  ];
+  return { service, jobs, routes: wechatRoutes(dependencies.config, service) };
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users, wechatScenes } from '../../db/schema.js';
+import type { UserId } from '../../db/ids.js';
+import { wechatScenes } from './wechat.tables.js';
 
 export type ScenePurpose = 'login' | 'bind';
 
@@ -11,7 +12,7 @@ export interface WechatIdentityRow {
 
 export async function insertScene(
   db: Db,
-  values: { sceneStr: string; purpose: ScenePurpose; userId: bigint | null; now: Date; expiresAt: Date },
+  values: { sceneStr: string; purpose: ScenePurpose; userId: UserId | null; now: Date; expiresAt: Date },
 ) {
   await db.insert(wechatScenes).values({
     sceneStr: values.sceneStr,
@@ -24,7 +25,8 @@ export async function insertScene(
 }
 
 /** A scene of one purpose; a bind scene only for the user who asked for it (its owner in the WHERE clause). */
-export async function findScene(db: Db, sceneStr: string, purpose: ScenePurpose, userId?: bigint) {
+export async function findScene(db: Db, scene: { sceneStr: string; purpose: ScenePurpose; userId?: UserId }) {
+  const { sceneStr, purpose, userId } = scene;
   const [row] = await db
     .select({
       status: wechatScenes.status,
@@ -82,7 +84,7 @@ export async function markSceneScanned(
  */
 export async function consumeScene(
   db: Db,
-  values: { sceneStr: string; purpose: ScenePurpose; userId?: bigint; now: Date },
+  values: { sceneStr: string; purpose: ScenePurpose; userId?: UserId; now: Date },
 ): Promise<WechatIdentityRow | null> {
   const conditions: (SQL | undefined)[] = [
     eq(wechatScenes.sceneStr, values.sceneStr),
@@ -105,40 +107,4 @@ export async function deleteScenesExpiredBefore(db: Db, before: Date) {
     .where(lt(wechatScenes.expiresAt, before))
     .returning({ sceneStr: wechatScenes.sceneStr });
   return rows.length;
-}
-
-export async function findUserIdByOpenId(db: Db, openId: string): Promise<bigint | null> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.wechatOpenId, openId));
-  return row?.id ?? null;
-}
-
-/** The user's WeChat binding and other ways to log in; `lock` holds the row until the transaction ends. */
-export async function findUserWechat(db: Db, userId: bigint, lock = false) {
-  const query = db
-    .select({
-      openId: users.wechatOpenId,
-      nickName: users.wechatNickName,
-      boundAt: users.wechatBoundAt,
-      phone: users.phone,
-      email: users.email,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
-}
-
-export async function setUserWechat(db: Db, userId: bigint, identity: WechatIdentityRow | null, at: Date) {
-  await db
-    .update(users)
-    .set({
-      wechatOpenId: identity?.openId ?? null,
-      wechatNickName: identity?.nickName ?? null,
-      wechatBoundAt: identity ? at : null,
-    })
-    .where(eq(users.id, userId));
-}
-
-export async function recordLogin(db: Db, userId: bigint, at: Date) {
-  await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
 }

@@ -1,16 +1,12 @@
 import { wechat } from '@suanli/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context.js';
+import type { Config } from '../../config.js';
 import { route, withMsg } from '../../http/endpoints.js';
-import { wechatQrProvider } from '../../providers/wechat/index.js';
 import { wechatEventRoutes } from './wechat.event.routes.js';
 import { wechatSandboxRoutes } from './wechat.sandbox.routes.js';
-import { wechatService } from './wechat.service.js';
+import type { WechatService } from './wechat.service.js';
 
-export async function wechatRoutes(app: FastifyInstance, context: AppContext) {
-  const { config } = context;
-  const service = wechatService(context, wechatQrProvider(config, context.clock));
-
+export const wechatRoutes = (config: Config, service: WechatService) => async (app: FastifyInstance) => {
   route(app, wechat.getWechatQrCode, async ({ query }, { userId }) => service.createQrCode(query.purpose, userId));
 
   route(app, wechat.scanLogin, async ({ query }) => {
@@ -19,12 +15,12 @@ export async function wechatRoutes(app: FastifyInstance, context: AppContext) {
     return typeof answer === 'number' ? answer : withMsg(answer, '0');
   });
 
-  route(app, wechat.getWechatInfo, async (_input, { userId }) => service.info(userId!));
+  route(app, wechat.getWechatInfo, async (_input, { userId }) => service.info(userId));
 
-  route(app, wechat.bindWechat, async ({ query }, { userId }) => service.bind(userId!, query.eventKey));
+  route(app, wechat.bindWechat, async ({ query }, { userId }) => service.bind(userId, query.eventKey));
 
   route(app, wechat.unbindWechat, async (_input, { userId }) => {
-    await service.unbind(userId!);
+    await service.unbind(userId);
     return null;
   });
 
@@ -34,4 +30,4 @@ export async function wechatRoutes(app: FastifyInstance, context: AppContext) {
   if (config.DEV_TOOLS) {
     await app.register(wechatSandboxRoutes, { service });
   }
-}
+};

@@ -1,21 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { AppContext } from '../../app-context.js';
+import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { Db } from '../../db/client.js';
+import type { UserId } from '../../db/ids.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
+import type { Clock } from '../../jobs/clock.js';
 import { WechatUnavailableError, type WechatQrProvider } from '../../providers/wechat/index.js';
-import { SESSION_SLIDING_MS } from '../auth/index.js';
+import type { SessionsService } from '../sessions/index.js';
+import type { UsersService } from '../users/index.js';
 import {
   consumeScene,
   findScene,
   findSceneForScan,
-  findUserIdByOpenId,
-  findUserWechat,
   insertScene,
   markSceneScanned,
-  recordLogin,
-  setUserWechat,
   type ScenePurpose,
   type WechatIdentityRow,
 } from './wechat.queries.js';
@@ -31,33 +29,39 @@ const alreadyBound = () => new AppError('conflict', { messageKey: 'wechat.alread
 
 export type ScanOutcome = 'scanned' | 'repeated' | 'expired' | 'taken';
 
-/**
- * Binds a WeChat identity to a user in the caller's transaction. Refuses an identity bound to someone else
- * (checked first, and again by the unique index for a concurrent binding) and a user who already has another
- * WeChat; binding the same one again changes nothing.
- */
-export async function bindIdentity(tx: Db, userId: bigint, identity: WechatIdentityRow, at: Date) {
-  const owner = await findUserIdByOpenId(tx, identity.openId);
-  if (owner !== null && owner !== userId) {
-    throw boundToAnother();
-  }
-  const current = await findUserWechat(tx, userId, true);
-  if (current?.openId === identity.openId) {
-    return;
-  }
-  if (current?.openId) {
-    throw alreadyBound();
-  }
-  try {
-    await setUserWechat(tx, userId, identity, at);
-  } catch (error) {
-    throw isUniqueViolation(error) ? boundToAnother() : error;
-  }
+export interface WechatDependencies {
+  db: Db;
+  clock: Clock;
+  provider: WechatQrProvider;
+  users: UsersService;
+  sessions: SessionsService;
 }
 
-/** WeChat QR login and binding (spec §4 "WeChat login", §8); one instance per app, built in wechatRoutes. */
-export function wechatService(context: AppContext, provider: WechatQrProvider) {
-  const { db, clock, sessions } = context;
+/** WeChat QR login and binding (spec §4 "WeChat login", §8); one instance per app, built by createWechatModule. */
+export function wechatService({ db, clock, provider, users, sessions }: WechatDependencies) {
+  /**
+   * Binds a WeChat identity to a user in the caller's transaction. Refuses an identity bound to someone else
+   * (checked first, and again by the unique index for a concurrent binding) and a user who already has another
+   * WeChat; binding the same one again changes nothing.
+   */
+  async function bindIdentity(tx: Tx, userId: UserId, identity: WechatIdentityRow) {
+    const owner = await users.findUserIdByOpenId(tx, identity.openId);
+    if (owner !== null && owner !== userId) {
+      throw boundToAnother();
+    }
+    const current = await users.lockUserWechat(tx, userId);
+    if (current?.openId === identity.openId) {
+      return;
+    }
+    if (current?.openId) {
+      throw alreadyBound();
+    }
+    try {
+      await users.setUserWechat(tx, { userId, identity, at: clock.now() });
+    } catch (error) {
+      throw isUniqueViolation(error) ? boundToAnother() : error;
+    }
+  }
 
   async function qrUrl(sceneStr: string) {
     try {
@@ -71,12 +75,21 @@ export function wechatService(context: AppContext, provider: WechatQrProvider) {
   }
 
   return {
-    async createQrCode(purpose: ScenePurpose, userId: bigint | null) {
+    bindIdentity,
+
+    /**
+     * Takes the WeChat identity of a scanned login scene, once: null when the scene is unknown, expired, not yet
+     * scanned or already used. Call it inside the transaction that creates or logs in the account.
+     */
+    claimScannedIdentity: (tx: Tx, eventKey: string) =>
+      consumeScene(tx, { sceneStr: eventKey, purpose: 'login', now: clock.now() }),
+
+    async createQrCode(purpose: ScenePurpose, userId: UserId | null) {
       if (purpose === 'bind') {
         if (userId === null) {
           throw new AppError('unauthorized');
         }
-        if ((await findUserWechat(db, userId))?.openId) {
+        if ((await users.findUserWechat(db, userId))?.openId) {
           throw alreadyBound();
         }
       }
@@ -107,7 +120,7 @@ export function wechatService(context: AppContext, provider: WechatQrProvider) {
     /** scanLogin: 0 waiting, 1 a new WeChat user (bind a phone next), or a session for the user it belongs to. */
     async pollLogin(eventKey: string) {
       const now = clock.now();
-      const scene = await findScene(db, eventKey, 'login');
+      const scene = await findScene(db, { sceneStr: eventKey, purpose: 'login' });
       if (!scene || scene.status === 'consumed' || scene.expiresAt <= now) {
         throw qrExpired();
       }
@@ -115,23 +128,21 @@ export function wechatService(context: AppContext, provider: WechatQrProvider) {
         return 0 as const;
       }
       return inTransaction(db, async (tx) => {
-        const userId = await findUserIdByOpenId(tx, scene.openId!);
+        const userId = await users.findUserIdByOpenId(tx, scene.openId!);
         if (userId === null) {
           return 1 as const;
         }
         if (!(await consumeScene(tx, { sceneStr: eventKey, purpose: 'login', now }))) {
           throw qrExpired();
         }
-        await recordLogin(tx, userId, now);
-        const { token } = await sessions.create(tx, userId);
-        return { access_token: token, expires_in: SESSION_SLIDING_MS / 1000 };
+        return sessions.signIn(tx, userId);
       });
     },
 
     /** bindWeChatInfo, polled by the user centre: 0 until the bind QR is scanned, then the binding. */
-    async bind(userId: bigint, eventKey: string) {
+    async bind(userId: UserId, eventKey: string) {
       const now = clock.now();
-      const scene = await findScene(db, eventKey, 'bind', userId);
+      const scene = await findScene(db, { sceneStr: eventKey, purpose: 'bind', userId });
       if (!scene || scene.status === 'consumed' || scene.expiresAt <= now) {
         throw qrExpired();
       }
@@ -143,13 +154,13 @@ export function wechatService(context: AppContext, provider: WechatQrProvider) {
         if (!identity) {
           throw qrExpired();
         }
-        await bindIdentity(tx, userId, identity, now);
+        await bindIdentity(tx, userId, identity);
         return { bound: true as const, nickName: identity.nickName };
       });
     },
 
-    async info(userId: bigint) {
-      const row = await findUserWechat(db, userId);
+    async info(userId: UserId) {
+      const row = await users.findUserWechat(db, userId);
       return {
         bound: Boolean(row?.openId),
         nickName: row?.openId ? row.nickName : null,
@@ -158,16 +169,16 @@ export function wechatService(context: AppContext, provider: WechatQrProvider) {
     },
 
     /** Unbinding is refused while WeChat is the only way in: logins name a phone or an e-mail (spec §5). */
-    async unbind(userId: bigint) {
+    async unbind(userId: UserId) {
       await inTransaction(db, async (tx) => {
-        const row = await findUserWechat(tx, userId, true);
+        const row = await users.lockUserWechat(tx, userId);
         if (!row?.openId) {
           return;
         }
         if (!row.phone && !row.email) {
           throw new AppError('businessRule', { messageKey: 'wechat.lastLoginMethod' });
         }
-        await setUserWechat(tx, userId, null, clock.now());
+        await users.setUserWechat(tx, { userId, identity: null, at: clock.now() });
       });
     },
   };

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { MailProvider } from './index.js';
+import type { MailProvider } from './types.js';
 
 /**
  * SMTP through nodemailer; SMTP_URL carries host, port, credentials and TLS (`smtps://user:pass@host:465`).

@@ -1,31 +1,9 @@
 import { publicUrl, type Config } from '../../config.js';
 import type { Clock } from '../../jobs/clock.js';
 import { LocalObjectStore } from './local.js';
+import type { ObjectStore } from './types.js';
 
-/** What an upload link allows: the content types, the size and how long it stays valid. */
-export interface PutPolicy {
-  contentTypes: readonly string[];
-  maxBytes: number;
-  expiresInSeconds: number;
-}
-
-export interface SignedUrl {
-  url: string;
-  expiresAt: Date;
-}
-
-/**
- * Where avatars, cloud-space files and images live (ARCHITECTURE §7). The browser never sends bytes through an API
- * call: it gets a signed URL, PUTs or GETs the object there, and then names the key in a call.
- */
-export interface ObjectStore {
-  readonly kind: Config['STORAGE'];
-  presignPut(key: string, policy: PutPolicy): Promise<SignedUrl & { method: 'PUT' }>;
-  presignGet(key: string, expiresInSeconds: number): Promise<SignedUrl>;
-  exists(key: string): Promise<boolean>;
-  delete(key: string): Promise<void>;
-}
-
+export type { ObjectStore, PutPolicy, SignedUrl } from './types.js';
 export { LocalObjectStore, ObjectTooLargeError, type StoredObject } from './local.js';
 export { isSafeObjectKey } from './keys.js';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Clock } from '../../jobs/clock.js';
-import type { ObjectStore, PutPolicy, SignedUrl } from './index.js';
+import type { ObjectStore, PutPolicy, SignedUrl } from './types.js';
 import { objectPath } from './keys.js';
 
 export class ObjectTooLargeError extends Error {

@@ -1,6 +1,6 @@
 import type { Clock } from '../../jobs/clock.js';
 import { isPlausibleIdNumber, isPlausibleRealName } from './id-number.js';
-import type { RealNameProvider } from './index.js';
+import type { RealNameProvider } from './types.js';
 
 /** The verification service gave no usable answer; the user is not charged an attempt for it. */
 export class RealNameUnavailableError extends Error {}

@@ -2,23 +2,9 @@ import type { Config } from '../../config.js';
 import type { Clock } from '../../jobs/clock.js';
 import { httpRealNameProvider } from './http.js';
 import { sandboxRealNameProvider } from './sandbox.js';
+import type { RealNameProvider } from './types.js';
 
-export interface RealNameQuery {
-  realName: string;
-  /** 18 characters, upper-case X. */
-  idNumber: string;
-}
-
-/** Checks that a name and a resident ID number belong together (ARCHITECTURE §7). */
-export interface RealNameProvider {
-  /** Recorded with each verification (real_name_records.provider). */
-  readonly name: 'sandbox' | 'http';
-  /** True for the embedded sandbox, so that the console can say so. */
-  readonly sandbox: boolean;
-  /** 'match' or 'mismatch'; throws RealNameUnavailableError when the service cannot answer (not the user's fault). */
-  verify(query: RealNameQuery): Promise<'match' | 'mismatch'>;
-}
-
+export type { RealNameProvider, RealNameQuery } from './types.js';
 export { RealNameUnavailableError } from './http.js';
 export { idNumberCheckCharacter, isPlausibleIdNumber, isPlausibleRealName } from './id-number.js';
 

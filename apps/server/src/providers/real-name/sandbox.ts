@@ -1,6 +1,6 @@
 import type { Clock } from '../../jobs/clock.js';
 import { isPlausibleIdNumber, isPlausibleRealName } from './id-number.js';
-import type { RealNameProvider } from './index.js';
+import type { RealNameProvider } from './types.js';
 
 /**
  * The embedded default: it cannot know whether a person exists, so it accepts any well-formed pair (GB 11643 check

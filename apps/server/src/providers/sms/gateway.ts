@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { SmsProvider } from './index.js';
+import type { SmsProvider } from './types.js';
 
 export interface GatewaySettings {
   url: string;

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import type { Clock } from '../../jobs/clock.js';
-import type { WechatQrProvider } from './index.js';
+import type { WechatQrProvider } from './types.js';
 
 /** WeChat could not be reached, answered an error status, or refused the call (its errcode). */
 export class WechatUnavailableError extends Error {}

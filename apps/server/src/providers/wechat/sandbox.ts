@@ -1,4 +1,4 @@
-import type { WechatQrProvider } from './index.js';
+import type { WechatQrProvider } from './types.js';
 
 /**
  * The embedded default: the QR opens this server's own "scan" page, where a developer picks the WeChat user who

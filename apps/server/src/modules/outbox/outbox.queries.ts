@@ -1,6 +1,7 @@
 import { desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { outboxMessages } from '../../db/schema.js';
+import type { OutboxMessage } from '../../providers/outbox.js';
+import { outboxMessages } from './outbox.tables.js';
 
 const LATEST = 20;
 
@@ -28,4 +29,8 @@ export async function deleteOutboxMessages(db: Db, before: Date) {
     .where(lt(outboxMessages.createdAt, before))
     .returning({ id: outboxMessages.id });
   return deleted.length;
+}
+
+export async function insertOutboxMessage(db: Db, message: OutboxMessage & { createdAt: Date }) {
+  await db.insert(outboxMessages).values(message);
 }

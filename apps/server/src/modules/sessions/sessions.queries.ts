@@ -1,10 +1,11 @@
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sessions } from '../../db/schema.js';
+import type { SessionId, UserId } from '../../db/ids.js';
+import { sessions } from './sessions.tables.js';
 
 export async function insertSession(
   db: Db,
-  values: { userId: bigint; tokenHash: string; now: Date; expiresAt: Date; absoluteExpiresAt: Date },
+  values: { userId: UserId; tokenHash: string; now: Date; expiresAt: Date; absoluteExpiresAt: Date },
 ) {
   const [row] = await db
     .insert(sessions)
@@ -37,14 +38,16 @@ export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
 }
 
 /** Slides the session's expiry forward, never past its absolute end. */
-export async function touchSession(db: Db, id: bigint, now: Date, expiresAt: Date) {
+export async function touchSession(db: Db, touch: { id: SessionId; now: Date; expiresAt: Date }) {
+  const { id, now, expiresAt } = touch;
   await db
     .update(sessions)
     .set({ lastSeenAt: now, expiresAt: sql`least(${expiresAt}, ${sessions.absoluteExpiresAt})` })
     .where(eq(sessions.id, id));
 }
 
-export async function revokeSession(db: Db, id: bigint, userId: bigint, now: Date) {
+export async function revokeSession(db: Db, session: { id: SessionId; userId: UserId; now: Date }) {
+  const { id, userId, now } = session;
   await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -52,7 +55,8 @@ export async function revokeSession(db: Db, id: bigint, userId: bigint, now: Dat
 }
 
 /** Ends every live session of the user, or every one but `except` (the session that asked). */
-export async function revokeUserSessions(db: Db, userId: bigint, now: Date, except?: bigint) {
+export async function revokeUserSessions(db: Db, scope: { userId: UserId; now: Date; except?: SessionId }) {
+  const { userId, now, except } = scope;
   await db
     .update(sessions)
     .set({ revokedAt: now })

@@ -1,0 +1,60 @@
+import { createObjectStore } from './providers/object-store/index.js';
+import { mailProvider } from './providers/mail/index.js';
+import { realNameProvider } from './providers/real-name/index.js';
+import { smsProvider } from './providers/sms/index.js';
+import { wechatQrProvider } from './providers/wechat/index.js';
+import { createAuthModule } from './modules/auth/index.js';
+import { createFilesModule } from './modules/files/index.js';
+import type { Module, Platform } from './platform.js';
+import { createNoticesModule } from './modules/notices/index.js';
+import { createOutboxModule } from './modules/outbox/index.js';
+import { createRealNameModule } from './modules/real-name/index.js';
+import { createSessionsModule } from './modules/sessions/index.js';
+import { createUsersModule } from './modules/users/index.js';
+import { createWechatModule } from './modules/wechat/index.js';
+
+/**
+ * Builds every provider and every product module once, in dependency order (docs/decisions/0006): a module receives
+ * the services of the modules below it, so imports and calls point one way. Nothing else constructs a provider.
+ */
+export function composeModules(platform: Platform) {
+  const { config, clock, log } = platform;
+  const objectStore = createObjectStore(config, clock);
+
+  const notices = createNoticesModule(platform);
+  const outbox = createOutboxModule(platform);
+  const users = createUsersModule({ ...platform, notices: notices.service, objectStore });
+  const sessions = createSessionsModule({ ...platform, users: users.service });
+  const wechat = createWechatModule({
+    ...platform,
+    provider: wechatQrProvider(config, clock),
+    users: users.service,
+    sessions: sessions.service,
+  });
+  const auth = createAuthModule({
+    ...platform,
+    users: users.service,
+    sessions: sessions.service,
+    wechat: wechat.service,
+    sms: smsProvider(config, { outbox: outbox.service, log }),
+    mail: mailProvider(config, { outbox: outbox.service, log }),
+  });
+  const realName = createRealNameModule({
+    ...platform,
+    provider: realNameProvider(config, clock),
+    users: users.service,
+  });
+  const files = createFilesModule({ ...platform, objectStore });
+
+  const modules: Module<unknown>[] = [notices, outbox, users, sessions, wechat, auth, realName, files];
+  const services = {
+    notices: notices.service,
+    users: users.service,
+    sessions: sessions.service,
+    realName: realName.service,
+    wechat: wechat.service,
+  };
+  return { modules, services };
+}
+
+export type Services = ReturnType<typeof composeModules>['services'];

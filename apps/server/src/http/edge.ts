@@ -1,0 +1,40 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { corsOrigins, type Config } from '../config.js';
+import { AppError } from './app-error.js';
+import { docsPlugin } from './docs.js';
+import { errorHandlerPlugin } from './error-handler.js';
+import { localePlugin } from './locale.js';
+import { metricsPlugin } from './metrics.js';
+import { signaturePlugin } from './signature.js';
+
+/** The cross-cutting plugins every request passes before a module's route: language, errors, headers, limits. */
+export async function registerEdge(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(localePlugin);
+  await app.register(errorHandlerPlugin, { bodyLimit: config.BODY_LIMIT });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // antd writes its CSS-in-JS into <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cors, { origin: corsOrigins(config).length > 0 ? corsOrigins(config) : false });
+  if (config.RATE_LIMIT_PER_MINUTE > 0) {
+    await app.register(rateLimit, {
+      max: config.RATE_LIMIT_PER_MINUTE,
+      timeWindow: 60_000,
+      errorResponseBuilder: () => new AppError('rateLimited'),
+    });
+  }
+  await app.register(metricsPlugin);
+  await app.register(docsPlugin);
+  await app.register(signaturePlugin, { enabled: config.SN_CHECK });
+}

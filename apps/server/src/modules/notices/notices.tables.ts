@@ -1,0 +1,31 @@
+import { jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at, id, userIdColumn } from '../../db/columns.js';
+
+export const informs = pgTable('informs', {
+  id: id().primaryKey().generatedAlwaysAsIdentity(),
+  userId: userIdColumn(),
+  kind: text('kind').notNull(),
+  params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+  createdAt: at('created_at').notNull(),
+  readAt: at('read_at'),
+  deletedAt: at('deleted_at'),
+});
+
+export const notices = pgTable('notices', {
+  id: id().primaryKey().generatedAlwaysAsIdentity(),
+  titleZh: text('title_zh').notNull(),
+  titleEn: text('title_en').notNull(),
+  contentZh: text('content_zh').notNull(),
+  contentEn: text('content_en').notNull(),
+  publishedAt: at('published_at').notNull(),
+});
+
+export const noticeReads = pgTable(
+  'notice_reads',
+  {
+    userId: userIdColumn(),
+    noticeId: id('notice_id').notNull(),
+    readAt: at('read_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.noticeId] })],
+);

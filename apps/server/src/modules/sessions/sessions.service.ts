@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db, Tx } from '../../db/client.js';
+import type { SessionId, UserId } from '../../db/ids.js';
+import type { Clock } from '../../jobs/clock.js';
+import type { UsersService } from '../users/index.js';
+import {
+  deleteDeadSessions,
+  findLiveSession,
+  insertSession,
+  revokeSession,
+  revokeUserSessions,
+  touchSession,
+} from './sessions.queries.js';
+
+const DAY = 24 * 60 * 60_000;
+/** ARCHITECTURE §10: 30-day sliding and 90-day absolute life. */
+export const SESSION_SLIDING_MS = 30 * DAY;
+export const SESSION_ABSOLUTE_MS = 90 * DAY;
+// Sliding the expiry on every request would write on every read; an hour's granularity is plenty for 30 days.
+const TOUCH_EVERY_MS = 60 * 60_000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** What login and registration answer (spec §7 "Login response"). */
+export interface TokenAnswer {
+  access_token: string;
+  expires_in: number;
+}
+
+export interface LiveSession {
+  userId: UserId;
+  sessionId: SessionId;
+}
+
+/** Sessions and the one way anyone signs in; auth and WeChat login both end here. */
+export function sessionsService({ clock, users }: { clock: Clock; users: Pick<UsersService, 'recordLogin'> }) {
+  async function create(db: Db, userId: UserId): Promise<{ token: string; sessionId: SessionId }> {
+    const token = randomBytes(32).toString('base64url');
+    const now = clock.now();
+    const sessionId = await insertSession(db, {
+      userId,
+      tokenHash: hashToken(token),
+      now,
+      expiresAt: new Date(now.getTime() + SESSION_SLIDING_MS),
+      absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    });
+    return { token, sessionId };
+  }
+
+  return {
+    create,
+
+    /** Records the login and opens a session, inside the caller's transaction. */
+    async signIn(tx: Tx, userId: UserId): Promise<TokenAnswer> {
+      await users.recordLogin(tx, userId, clock.now());
+      const { token } = await create(tx, userId);
+      return { access_token: token, expires_in: SESSION_SLIDING_MS / 1_000 };
+    },
+
+    async resolve(db: Db, token: string): Promise<LiveSession | null> {
+      const now = clock.now();
+      const session = await findLiveSession(db, hashToken(token), now);
+      if (!session) {
+        return null;
+      }
+      if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await touchSession(db, { id: session.id, now, expiresAt: new Date(now.getTime() + SESSION_SLIDING_MS) });
+      }
+      return { userId: session.userId, sessionId: session.id };
+    },
+
+    async revoke(db: Db, session: LiveSession): Promise<void> {
+      await revokeSession(db, { id: session.sessionId, userId: session.userId, now: clock.now() });
+    },
+
+    /** Ends all the user's sessions, or all but `except` (a password change keeps the session that made it). */
+    async revokeAll(db: Db, userId: UserId, options: { except?: SessionId } = {}): Promise<void> {
+      await revokeUserSessions(db, { userId, now: clock.now(), ...options });
+    },
+
+    purge: (db: Db, now: Date) => deleteDeadSessions(db, new Date(now.getTime() - DAY)),
+  };
+}
+
+export type SessionsService = ReturnType<typeof sessionsService>;

@@ -1,0 +1,107 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import type { UserId } from '../../db/ids.js';
+import { users } from './users.tables.js';
+
+// The columns of the account row that other modules work with (credentials, WeChat binding, real-name state). They
+// reach them only through the users service, which hands out these functions.
+
+/** Finds a user by phone or e-mail (case-insensitive), the way every login form names an account. */
+export async function findUserByAccount(db: Db, account: string) {
+  const normalized = account.trim().toLowerCase();
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, phone: users.phone, email: users.email })
+    .from(users)
+    .where(sql`${users.phone} = ${normalized} OR ${users.email} = ${normalized}`);
+  return row ?? null;
+}
+
+export async function findUserIdByInvitationCode(db: Db, invitationCode: string): Promise<UserId | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.invitationCode, invitationCode.toUpperCase()));
+  return row?.id ?? null;
+}
+
+export async function recordLogin(tx: Db, userId: UserId, at: Date) {
+  await tx.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+}
+
+export async function readPasswordHash(db: Db, userId: UserId): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.passwordHash ?? null;
+}
+
+export async function setPasswordHash(tx: Tx, userId: UserId, passwordHash: string) {
+  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function setPhone(tx: Tx, userId: UserId, phone: string) {
+  await tx.update(users).set({ phone }).where(eq(users.id, userId));
+}
+
+export async function findUserIdByOpenId(db: Db, openId: string): Promise<UserId | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.wechatOpenId, openId));
+  return row?.id ?? null;
+}
+
+const wechatColumns = {
+  openId: users.wechatOpenId,
+  nickName: users.wechatNickName,
+  boundAt: users.wechatBoundAt,
+  phone: users.phone,
+  email: users.email,
+};
+
+/** The user's WeChat binding and the other ways they can log in. */
+export async function findUserWechat(db: Db, userId: UserId) {
+  const [row] = await db.select(wechatColumns).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** The same, with the row locked until the transaction ends, so two bindings of one user take turns. */
+export async function lockUserWechat(tx: Tx, userId: UserId) {
+  const [row] = await tx.select(wechatColumns).from(users).where(eq(users.id, userId)).for('update');
+  return row ?? null;
+}
+
+export interface WechatBinding {
+  userId: UserId;
+  identity: { openId: string; nickName: string | null } | null;
+  at: Date;
+}
+
+/** Binds (or with a null identity, unbinds) the user's WeChat. */
+export async function setUserWechat(tx: Tx, { userId, identity, at }: WechatBinding) {
+  await tx
+    .update(users)
+    .set({
+      wechatOpenId: identity?.openId ?? null,
+      wechatNickName: identity?.nickName ?? null,
+      wechatBoundAt: identity ? at : null,
+    })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Locks the user's row until the transaction ends (SELECT … FOR UPDATE) and answers when they passed real-name
+ * verification: the one place attempts are counted and reserved, so parallel requests of one user take turns.
+ */
+export async function lockRealNameState(tx: Tx, userId: UserId) {
+  const [row] = await tx
+    .select({ verifiedAt: users.realNameVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function findRealNameVerifiedAt(db: Db, userId: UserId): Promise<Date | null> {
+  const [row] = await db.select({ verifiedAt: users.realNameVerifiedAt }).from(users).where(eq(users.id, userId));
+  return row?.verifiedAt ?? null;
+}
+
+export async function setRealNameVerified(tx: Tx, userId: UserId, at: Date) {
+  await tx.update(users).set({ realNameVerifiedAt: at }).where(eq(users.id, userId));
+}

@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Clock } from './jobs/clock.js';
+import type { JobDefinition } from './jobs/scheduler.js';
+
+/** What every module constructor receives from the composition root (app.ts), beside its own dependencies. */
+export interface Platform {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * What a module constructor returns (docs/decisions/0006): its service, the one door other modules use; its routes,
+ * which app.ts registers once; and its scheduled jobs, which app.ts hands to the one scheduler.
+ */
+export interface Module<Service> {
+  service: Service;
+  routes?: (app: FastifyInstance) => Promise<void>;
+  jobs?: JobDefinition[];
+}
