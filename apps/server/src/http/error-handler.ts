@@ -14,7 +14,7 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'badRequest',
 };
 
-function send(reply: FastifyReply, status: number, msg: string, field?: string) {
+function send(reply: FastifyReply, { status, msg, field }: { status: number; msg: string; field?: string }) {
   const data = { requestId: String(reply.request.id), ...(field ? { field } : {}) };
   return reply.code(status).type('application/json; charset=utf-8').send({ code: status, msg, data });
 }
@@ -47,22 +47,23 @@ export const errorHandlerPlugin = fp(
           path: first.instancePath.split('/').filter(Boolean),
         };
         const { field, msg } = validationMessage(locale, issue, error.validationContext);
-        return send(reply, ERRORS.validation, msg, field);
+        return send(reply, { status: ERRORS.validation, msg, field });
       }
       if (error instanceof AppError) {
         if (error.status >= 500) {
           request.log.error({ err: error.options.cause ?? error }, 'request failed');
         }
         const key = error.options.messageKey ?? errorMessageKey(error.code);
-        return send(reply, error.status, translate(locale, key, error.options.params), error.options.field);
+        const msg = translate(locale, key, error.options.params);
+        return send(reply, { status: error.status, msg, field: error.options.field });
       }
       const code = classify(error);
       if (code) {
         const params = { limit: options.bodyLimit, method: request.method, path: request.url };
-        return send(reply, ERRORS[code], translate(locale, errorMessageKey(code), params));
+        return send(reply, { status: ERRORS[code], msg: translate(locale, errorMessageKey(code), params) });
       }
       request.log.error({ err: error }, 'unexpected error');
-      return send(reply, 500, translate(locale, errorMessageKey('internal')));
+      return send(reply, { status: 500, msg: translate(locale, errorMessageKey('internal')) });
     });
   },
   { name: 'error-handler', dependencies: ['locale'] },

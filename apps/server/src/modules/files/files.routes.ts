@@ -5,8 +5,10 @@ import type { Clock } from '../../jobs/clock.js';
 import { LocalObjectStore, type ObjectStore } from '../../providers/object-store/index.js';
 import { openObject, receiveObject } from './files.service.js';
 
-const keyOf = (request: FastifyRequest) => (request.params as { '*': string })['*'];
-const queryOf = (request: FastifyRequest) => request.query as Record<string, unknown>;
+const linkOf = (request: FastifyRequest) => ({
+  key: (request.params as { '*': string })['*'],
+  query: request.query as Record<string, unknown>,
+});
 
 /**
  * The embedded object store's links (ARCHITECTURE §7): raw routes outside the endpoint table, because the signature
@@ -23,7 +25,7 @@ export const filesRoutes = (store: ObjectStore, clock: Clock) => async (app: Fas
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   app.put('/api/objects/*', async (request) => {
-    const data = await receiveObject(store, keyOf(request), queryOf(request), {
+    const data = await receiveObject(store, linkOf(request), {
       contentType: request.headers['content-type'],
       contentLength: request.headers['content-length'],
       body: request.body as Readable | undefined,
@@ -39,7 +41,7 @@ export const filesRoutes = (store: ObjectStore, clock: Clock) => async (app: Fas
   });
 
   app.get('/api/objects/*', async (request, reply) => {
-    const object = await openObject(store, clock, keyOf(request), queryOf(request));
+    const object = await openObject({ store, clock }, linkOf(request));
     return reply
       .header('content-type', object.contentType)
       .header('content-length', object.size)

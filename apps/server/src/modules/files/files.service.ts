@@ -36,7 +36,13 @@ export function mediaType(header: string | undefined): string {
 }
 
 /** A PUT to a signed link: the signature and expiry first (403), then the content type (415), then the size (413). */
-export async function receiveObject(store: LocalObjectStore, key: string, query: Query, upload: Upload) {
+/** A signed link as it arrived: the object key in its path and the signature in its query. */
+export interface SignedLink {
+  key: string;
+  query: Query;
+}
+
+export async function receiveObject(store: LocalObjectStore, { key, query }: SignedLink, upload: Upload) {
   const policy = isSafeObjectKey(key) ? store.verifyPut(key, query) : null;
   if (!policy) {
     throw linkInvalid();
@@ -68,7 +74,10 @@ export interface ServedObject extends StoredObject {
 }
 
 /** A GET of a signed link: the object's bytes and how long a browser may keep them (until the link expires). */
-export async function openObject(store: LocalObjectStore, clock: Clock, key: string, query: Query) {
+export async function openObject(
+  { store, clock }: { store: LocalObjectStore; clock: Clock },
+  { key, query }: SignedLink,
+) {
   if (!isSafeObjectKey(key) || !store.verifyGet(key, query)) {
     throw linkInvalid();
   }

@@ -51,14 +51,21 @@ export async function countInforms(db: Db, userId: UserId) {
   return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
 }
 
-export async function markInformsRead(db: Db, userId: UserId, selection: InformSelection, at: Date) {
+/** A change to some of one user's notices at a time. */
+export interface InformChange {
+  userId: UserId;
+  selection: InformSelection;
+  at: Date;
+}
+
+export async function markInformsRead(db: Db, { userId, selection, at }: InformChange) {
   await db
     .update(informs)
     .set({ readAt: at })
     .where(and(selected(userId, selection), isNull(informs.readAt)));
 }
 
-export async function deleteInforms(db: Db, userId: UserId, selection: InformSelection, at: Date) {
+export async function deleteInforms(db: Db, { userId, selection, at }: InformChange) {
   await db.update(informs).set({ deletedAt: at }).where(selected(userId, selection));
 }
 
@@ -77,7 +84,7 @@ const noticeColumns = (userId: UserId) => ({
 export type NoticeRow = Awaited<ReturnType<typeof listNoticeRows>>[number];
 
 /** Platform notices published by `now`, newest first, each with whether this user has read it. */
-export function listNoticeRows(db: Db, userId: UserId, now: Date, page: Page) {
+export function listNoticeRows(db: Db, { userId, now, page }: { userId: UserId; now: Date; page: Page }) {
   return db
     .select(noticeColumns(userId))
     .from(notices)
@@ -104,7 +111,10 @@ export async function noticeExists(db: Db, noticeId: bigint, now: Date) {
 }
 
 export async function insertNoticeRead(db: Db, read: { userId: UserId; noticeId: bigint; at: Date }) {
-  await db.insert(noticeReads).values({ userId: read.userId, noticeId: read.noticeId, readAt: read.at }).onConflictDoNothing();
+  await db
+    .insert(noticeReads)
+    .values({ userId: read.userId, noticeId: read.noticeId, readAt: read.at })
+    .onConflictDoNothing();
 }
 
 export interface NewPlatformNotice {

@@ -54,7 +54,7 @@ const pageOf = (query: { pageNum: number; pageSize: number }) => ({
   offset: (query.pageNum - 1) * query.pageSize,
 });
 
-async function listInforms(db: Db, userId: UserId, locale: Locale, query: PageQuery) {
+async function listInforms(db: Db, { userId, locale, query }: { userId: UserId; locale: Locale; query: PageQuery }) {
   const [rows, counts] = await Promise.all([
     queries.listInformRows(db, userId, pageOf(query)),
     queries.countInforms(db, userId),
@@ -84,7 +84,6 @@ function selectionOf(body: { informIds?: string[] | undefined; all?: boolean | u
 
 type Selection = Parameters<typeof selectionOf>[0];
 
-
 function noticeView(locale: Locale, row: NoticeRow) {
   const english = locale === 'en-US';
   return {
@@ -111,23 +110,23 @@ export function noticesService({ db, clock }: { db: Db; clock: Clock }) {
     /** Publishes a notice to every user, once per title (operators' screens come later; the seed uses it now). */
     publishNotice: (notice: NewPlatformNotice) => queries.insertNoticeOnce(db, notice),
 
-    listInforms: (userId: UserId, locale: Locale, query: PageQuery) => listInforms(db, userId, locale, query),
+    listInforms: (userId: UserId, locale: Locale, query: PageQuery) => listInforms(db, { userId, locale, query }),
 
     /** Marks the caller's notices read; ids of other users' notices match nothing. Answers the new unread count. */
     async markInformsRead(userId: UserId, body: Selection) {
-      await queries.markInformsRead(db, userId, selectionOf(body), clock.now());
+      await queries.markInformsRead(db, { userId, selection: selectionOf(body), at: clock.now() });
       return { unread: (await queries.countInforms(db, userId)).unread };
     },
 
     async deleteInforms(userId: UserId, body: Selection) {
-      await queries.deleteInforms(db, userId, selectionOf(body), clock.now());
+      await queries.deleteInforms(db, { userId, selection: selectionOf(body), at: clock.now() });
       return { unread: (await queries.countInforms(db, userId)).unread };
     },
 
     async listPlatformNotices(userId: UserId, locale: Locale, query: PageQuery) {
       const now = clock.now();
       const [rows, total] = await Promise.all([
-        queries.listNoticeRows(db, userId, now, pageOf(query)),
+        queries.listNoticeRows(db, { userId, now, page: pageOf(query) }),
         queries.countNotices(db, now),
       ]);
       return { rows: rows.map((row) => noticeView(locale, row)), total };
@@ -138,7 +137,8 @@ export function noticesService({ db, clock }: { db: Db; clock: Clock }) {
      * instead of popping up one after another.
      */
     async getNewNotice(userId: UserId, locale: Locale) {
-      const [newest] = await queries.listNoticeRows(db, userId, clock.now(), { limit: 1, offset: 0 });
+      const page = { limit: 1, offset: 0 };
+      const [newest] = await queries.listNoticeRows(db, { userId, now: clock.now(), page });
       return newest && !newest.read ? noticeView(locale, newest) : null;
     },
 

@@ -3,8 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { AppError } from '../../http/app-error.js';
-import { isSafeObjectKey } from '../../providers/object-store/keys.js';
-import type { ObjectStore } from '../../providers/object-store/types.js';
+import { isSafeObjectKey, type ObjectStore } from '../../providers/object-store/index.js';
 import { avatarUrl } from './current-user.service.js';
 import * as queries from './users.queries.js';
 

@@ -67,7 +67,11 @@ export async function avatarUrl(store: ObjectStore, avatarKey: string | null): P
   return avatarKey ? (await store.presignGet(avatarKey, AVATAR_URL_SECONDS)).url : null;
 }
 
-async function getCurrentUser(db: Db, store: ObjectStore, userId: UserId, locale: Locale): Promise<CurrentUser> {
+async function getCurrentUser(
+  { db, store }: { db: Db; store: ObjectStore },
+  userId: UserId,
+  locale: Locale,
+): Promise<CurrentUser> {
   const [user, roleKeys, permissionRows] = await Promise.all([
     queries.findCurrentUserRow(db, userId),
     queries.findRoleKeys(db, userId),
@@ -102,7 +106,7 @@ async function getCurrentUser(db: Db, store: ObjectStore, userId: UserId, locale
 /** The signed-in user's own view of their account (getUserInfo, getVipInfo, updateNickName). */
 export function currentUserService({ db, store }: { db: Db; store: ObjectStore }) {
   return {
-    getCurrentUser: (userId: UserId, locale: Locale) => getCurrentUser(db, store, userId, locale),
+    getCurrentUser: (userId: UserId, locale: Locale) => getCurrentUser({ db, store }, userId, locale),
 
     async getVip(userId: UserId) {
       const row = await queries.findVipRow(db, userId);

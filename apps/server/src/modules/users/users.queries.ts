@@ -90,7 +90,10 @@ export async function findProfileRow(db: Db, userId: UserId): Promise<ProfileRow
   return row ?? null;
 }
 
-export async function upsertProfile(db: Db, { userId, profile, at }: { userId: UserId; profile: ProfileRow; at: Date }) {
+export async function upsertProfile(
+  db: Db,
+  { userId, profile, at }: { userId: UserId; profile: ProfileRow; at: Date },
+) {
   await db
     .insert(userProfiles)
     .values({ userId, ...profile, updatedAt: at })

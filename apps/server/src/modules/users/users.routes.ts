@@ -16,9 +16,7 @@ export function usersRoutes({ currentUser, profile, avatar }: UsersRouteServices
     route(app, users.getUserInfo, (_input, { userId, locale }) => currentUser.getCurrentUser(userId, locale));
     route(app, users.getVipInfo, (_input, { userId }) => currentUser.getVip(userId));
     route(app, users.updateNickName, ({ query }, { userId }) => currentUser.renameUser(userId, query.nickName));
-    route(app, users.getAvatarUploadUrl, ({ query }, { userId }) =>
-      avatar.createAvatarUpload(userId, query.fileName),
-    );
+    route(app, users.getAvatarUploadUrl, ({ query }, { userId }) => avatar.createAvatarUpload(userId, query.fileName));
     route(app, users.changeAvatar, ({ query }, { userId }) => avatar.changeAvatar(userId, query.avatar));
     route(app, users.getProfile, (_input, { userId }) => profile.getProfile(userId));
     route(app, users.saveProfile, ({ body }, { userId }) => profile.saveProfile(userId, body));
