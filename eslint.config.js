@@ -12,6 +12,44 @@ const webFeatureRule = {
   ],
 };
 
+// Server layers (apps/server/src/modules/README.md, providers/README.md): a table is imported only beside its owner's
+// queries; a module reaches another only through its index.ts; providers only through their index.ts or types.ts, and
+// only compose-modules.ts constructs one; db/, http/, jobs/ and providers/ never import a module.
+const SERVER = {
+  table: { regex: '^(?!\\./)(.*/)?[^/]+\\.tables\\.js$', message: "a table is its owner's: call the owner's service" },
+  anyTable: { regex: '\\.tables\\.js$', message: 'index.ts never hands out a table: export a function' },
+  otherModule: {
+    regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)',
+    message: 'another module is reached only through its index.ts',
+  },
+  adapter: {
+    regex: '/providers/[^/]+/(?!index\\.js$|types\\.js$)[^/]+$',
+    message: 'a provider is reached through its index.ts or types.ts',
+  },
+  construct: {
+    group: ['**/providers/*/index.js'],
+    importNames: ['createObjectStore', 'smsProvider', 'mailProvider', 'wechatQrProvider', 'realNameProvider'],
+    message: 'only compose-modules.ts constructs a provider',
+  },
+  lowerLayer: { group: ['**/modules/**'], message: 'db/, http/, jobs/ and providers/ sit below the modules' },
+};
+
+function serverBoundaries() {
+  const restrict = (files, patterns, ignores = []) => ({
+    files,
+    ignores,
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  });
+  const { table, anyTable, otherModule, adapter, construct, lowerLayer } = SERVER;
+  return [
+    restrict(['apps/server/src/*.ts'], [table, construct], ['apps/server/src/compose-modules.ts']),
+    restrict(['apps/server/src/compose-modules.ts'], [table]),
+    restrict(['apps/server/src/{db,http,jobs,providers}/**/*.ts'], [table, lowerLayer]),
+    restrict(['apps/server/src/modules/**/*.ts'], [table, otherModule, adapter, construct]),
+    restrict(['apps/server/src/modules/*/index.ts'], [anyTable, otherModule, adapter, construct]),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/results/**', '.test-data/**'] },
   js.configs.recommended,
@@ -27,6 +65,10 @@ export default tseslint.config(
     },
   },
   {
+    // STYLE habit: a function with more than three arguments takes an object.
+    files: ['apps/server/src/**/*.ts', 'packages/contract/src/**/*.ts'],
+    rules: { 'max-params': ['error', 3] },
+  },  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -45,20 +87,5 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['apps/server/src/modules/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)',
-              message: 'another module is reached only through its index.ts',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...serverBoundaries(),
 );

@@ -78,6 +78,7 @@ try {
   ensureInstalled();
   await check('lint', bin('eslint'), ['.', '--max-warnings=0']);
   await check('format', bin('prettier'), ['--check', '.', '--log-level=warn']);
+  await check('import cycles', process.execPath, [path.join(ROOT, 'scripts', 'check-cycles.mjs')]);
   for (const project of ['packages/contract', 'apps/server', 'apps/web', '.']) {
     await check(`typecheck ${project}`, bin('tsc'), ['-p', project]);
   }

@@ -5,10 +5,13 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authenticatePlugin } from './http/authenticate.js';
 import { registerEdge } from './http/edge.js';
+import { idempotencyPlugin } from './http/idempotency.js';
+import { idempotencyPurgeJob } from './http/idempotency.jobs.js';
 import { loggerOptions } from './http/logger.js';
 import { spaPlugin } from './http/spa.js';
 import { AdjustableClock, systemClock, type Clock } from './jobs/clock.js';
 import { housekeepingJobs } from './jobs/housekeeping.jobs.js';
+import { processedKeysPurgeJob } from './jobs/processed-keys.jobs.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { composeModules, type Services } from './compose-modules.js';
 import { devRoutes } from './modules/dev/index.js';
@@ -61,7 +64,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     log: app.log,
     timeZone: config.TZ_BUSINESS,
-    jobs: [...housekeepingJobs, ...modules.flatMap((module) => module.jobs ?? [])],
+    jobs: [
+      ...housekeepingJobs,
+      idempotencyPurgeJob,
+      processedKeysPurgeJob,
+      ...modules.flatMap((module) => module.jobs ?? []),
+    ],
   });
   app.decorate('scheduler', scheduler);
   app.decorate('clock', clock);
@@ -69,6 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => scheduler.stop());
 
   await registerEdge(app, config);
+  // Before any module's routes: route() refuses an idempotent endpoint when the plugin is missing.
+  await app.register(idempotencyPlugin, { db, clock });
   await app.register(authenticatePlugin, { resolve: (token) => services.sessions.resolve(db, token) });
 
   await app.register(systemRoutes({ database, clock }));

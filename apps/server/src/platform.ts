@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Clock } from './jobs/clock.js';
-import type { JobDefinition } from './jobs/scheduler.js';
+import type { ScheduledJob } from './jobs/scheduler.js';
 
 /** What every module constructor receives from the composition root (app.ts), beside its own dependencies. */
 export interface Platform {
@@ -19,5 +19,5 @@ export interface Platform {
 export interface Module<Service> {
   service: Service;
   routes?: (app: FastifyInstance) => Promise<void>;
-  jobs?: JobDefinition[];
+  jobs?: ScheduledJob[];
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -35,6 +35,11 @@ export interface EndpointDefinition<
   signed?: boolean;
   /** Requests per minute per IP, tighter than the global limit, for account lookups and code sends. */
   rateLimitPerMinute?: number;
+  /**
+   * The endpoint honours an `Idempotency-Key` header (only on `auth: 'user'` endpoints): a retry with the same key and
+   * the same input replays the first answer instead of acting twice; see `idempotencyHeadersSchema`.
+   */
+  idempotent?: true;
 }
 
 export function defineEndpoint<
@@ -68,3 +73,28 @@ export type EndpointRequest<E> =
 export function buildPath(path: string, params?: Record<string, unknown>): string {
   return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
 }
+
+/** Request header naming one attempt of an idempotent call; the client sends the same value on each retry. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** Response header set to `true` on an answer replayed from an earlier request with the same key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+/** A UUID fits; so does any 8 to 128 letters, digits, `.`, `_`, `:` or `-`. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * The header of an idempotent endpoint, as validated and documented in OpenAPI. Optional: without it the call simply
+ * runs, as any other call does; other headers pass through untouched.
+ */
+export const idempotencyHeadersSchema = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN, { error: 'validation.idempotencyKey' })
+    .optional()
+    .meta({
+      description:
+        'Optional. A unique value per intended operation (a UUID), repeated on every retry of it: a retry with the ' +
+        'same key and the same input, within 24 hours, replays the first answer (header `Idempotent-Replayed: true`) ' +
+        'instead of acting twice; the same key with other input is refused with 409, and so is a retry while the ' +
+        'first attempt still runs. Answers with status 500 or above are not kept, so such a retry runs again.',
+    }),
+});

@@ -20,8 +20,16 @@ export const pageQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
 });
 
+export type PageQuery = z.output<typeof pageQuerySchema>;
+
+/** A page of a list: `data` of every paged endpoint (`pageSchema(rowSchema)`). */
 export function pageSchema<T extends z.ZodType>(row: T) {
   return z.object({ rows: z.array(row), total: z.number().int().min(0) });
+}
+
+export interface Page<Row> {
+  rows: Row[];
+  total: number;
 }
 
 /** Amounts leave the server as yuan text: two decimals for balances and bills, up to four for unit prices. */

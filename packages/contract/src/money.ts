@@ -4,10 +4,20 @@
  */
 export const UNITS_PER_YUAN = 10_000n;
 
+declare const moneyBrand: unique symbol;
+/**
+ * An amount of money in units of 0.0001 yuan. Branded so that a count, an id or a rate cannot be passed where an amount
+ * is expected: amounts come from `parseMoney`, from the helpers below, from a column typed `.$type<Money>()`, or from `money(…)`.
+ */
+export type Money = bigint & { readonly [moneyBrand]: 'money' };
+
+/** An amount from units the code itself knows to be money: a literal (`money(10_000n)` is 1 yuan) or a sum. */
+export const money = (units: bigint): Money => units as Money;
+
 const DECIMAL_TEXT = /^([+-])?(\d+)(?:\.(\d+))?$/;
 
 /** Parses decimal text (or a number, through its decimal text) into units; null when it is not an exact amount. */
-export function parseMoney(input: string | number, maxDecimals = 4): bigint | null {
+export function parseMoney(input: string | number, maxDecimals = 4): Money | null {
   if (typeof input === 'number' && !Number.isFinite(input)) {
     return null;
   }
@@ -21,7 +31,7 @@ export function parseMoney(input: string | number, maxDecimals = 4): bigint | nu
     return null;
   }
   const units = BigInt(whole) * UNITS_PER_YUAN + BigInt(fraction.padEnd(4, '0'));
-  return sign === '-' ? -units : units;
+  return money(sign === '-' ? -units : units);
 }
 
 /** Divides and rounds half away from zero, so that -1.005 and 1.005 round to the same magnitude. */
@@ -36,12 +46,12 @@ export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
 }
 
 /** Rounds units to whole cents (0.01 yuan), half-up. */
-export function roundToCents(units: bigint): bigint {
-  return divideHalfUp(units, 100n) * 100n;
+export function roundToCents(units: Money): Money {
+  return money(divideHalfUp(units, 100n) * 100n);
 }
 
 /** Formats units as yuan text with 2 decimals (balances, bills; rounded half-up) or 4 (unit prices; exact). */
-export function formatMoney(units: bigint, decimals: 2 | 4 = 2): string {
+export function formatMoney(units: Money, decimals: 2 | 4 = 2): string {
   const value = decimals === 2 ? divideHalfUp(units, 100n) : units;
   const scale = decimals === 2 ? 100n : UNITS_PER_YUAN;
   const negative = value < 0n;
@@ -52,8 +62,8 @@ export function formatMoney(units: bigint, decimals: 2 | 4 = 2): string {
 }
 
 /** Applies a rate in basis points (9800 = 98 %) to an amount, rounding half-up to a unit. */
-export function applyRate(units: bigint, basisPoints: number): bigint {
-  return divideHalfUp(units * BigInt(basisPoints), 10_000n);
+export function applyRate(units: Money, basisPoints: number): Money {
+  return money(divideHalfUp(units * BigInt(basisPoints), 10_000n));
 }
 
 /**
@@ -62,7 +72,7 @@ export function applyRate(units: bigint, basisPoints: number): bigint {
  */
 export const MINUTE_CARRY_START = 30n;
 
-export function chargeMinute(hourlyUnits: bigint, carry: bigint): { charge: bigint; carry: bigint } {
+export function chargeMinute(hourlyUnits: Money, carry: bigint): { charge: Money; carry: bigint } {
   const total = hourlyUnits + carry;
-  return { charge: total / 60n, carry: total % 60n };
+  return { charge: money(total / 60n), carry: total % 60n };
 }

@@ -6,11 +6,13 @@ import {
   divideHalfUp,
   formatMoney,
   MINUTE_CARRY_START,
+  money,
   parseMoney,
   roundToCents,
+  type Money,
 } from '../src/money.js';
 
-const units = fc.bigInt({ min: -(10n ** 14n), max: 10n ** 14n });
+const units = fc.bigInt({ min: -(10n ** 14n), max: 10n ** 14n }).map(money);
 
 describe('money in units of 0.0001 yuan', () => {
   it('parses decimal text exactly, never through a float', () => {
@@ -30,13 +32,20 @@ describe('money in units of 0.0001 yuan', () => {
     expect(parseMoney('1.234', 2)).toBeNull();
   });
 
+  it('takes amounts only as Money, which parsing and money() make', () => {
+    const parsed: Money | null = parseMoney('1.00');
+    expect(parsed).toBe(money(10_000n));
+    // @ts-expect-error a bare bigint (a count, an id) is not an amount
+    expect(formatMoney(10_000n)).toBe('1.00');
+  });
+
   it('formats balances with two decimals, rounding half-up once', () => {
-    expect(formatMoney(123_000n)).toBe('12.30');
-    expect(formatMoney(10_050n)).toBe('1.01');
-    expect(formatMoney(10_049n)).toBe('1.00');
-    expect(formatMoney(-10_050n)).toBe('-1.01');
-    expect(formatMoney(0n)).toBe('0.00');
-    expect(formatMoney(19_500n, 4)).toBe('1.9500');
+    expect(formatMoney(money(123_000n))).toBe('12.30');
+    expect(formatMoney(money(10_050n))).toBe('1.01');
+    expect(formatMoney(money(10_049n))).toBe('1.00');
+    expect(formatMoney(money(-10_050n))).toBe('-1.01');
+    expect(formatMoney(money(0n))).toBe('0.00');
+    expect(formatMoney(money(19_500n), 4)).toBe('1.9500');
   });
 
   it('round-trips any amount through four-decimal text', () => {
@@ -48,34 +57,42 @@ describe('money in units of 0.0001 yuan', () => {
       fc.property(units, (amount) => {
         const rounded = roundToCents(amount);
         const error = rounded - amount;
-        return rounded % 100n === 0n && error <= 50n && error >= -50n && roundToCents(-amount) === -rounded;
+        return rounded % 100n === 0n && error <= 50n && error >= -50n && roundToCents(money(-amount)) === -rounded;
       }),
     );
   });
 
   it('applies discounts in basis points with one half-up rounding', () => {
-    expect(applyRate(19_500n, 9_800)).toBe(19_110n);
-    expect(applyRate(1n, 5_000)).toBe(1n);
+    expect(applyRate(money(19_500n), 9_800)).toBe(19_110n);
+    expect(applyRate(money(1n), 5_000)).toBe(1n);
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.integer({ min: 0, max: 10_000 }), (amount, rate) => {
-        const result = applyRate(amount, rate);
-        return result >= 0n && result <= amount;
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 12n }).map(money),
+        fc.integer({ min: 0, max: 10_000 }),
+        (amount, rate) => {
+          const result = applyRate(amount, rate);
+          return result >= 0n && result <= amount;
+        },
+      ),
     );
   });
 
   it('charges N minutes exactly round(hourly × N / 60), whatever N and the price', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 9n }), fc.integer({ min: 1, max: 3_000 }), (hourly, minutes) => {
-        let carry = MINUTE_CARRY_START;
-        let total = 0n;
-        for (let minute = 0; minute < minutes; minute += 1) {
-          const step = chargeMinute(hourly, carry);
-          total += step.charge;
-          carry = step.carry;
-        }
-        return total === divideHalfUp(hourly * BigInt(minutes), 60n);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 9n }).map(money),
+        fc.integer({ min: 1, max: 3_000 }),
+        (hourly, minutes) => {
+          let carry = MINUTE_CARRY_START;
+          let total = 0n;
+          for (let minute = 0; minute < minutes; minute += 1) {
+            const step = chargeMinute(hourly, carry);
+            total += step.charge;
+            carry = step.carry;
+          }
+          return total === divideHalfUp(hourly * BigInt(minutes), 60n);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -61,14 +61,10 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 }
 
 export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8 ? BigInt : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
-  });
+  // Drizzle's node-postgres session passes its own type parsers, which fall back to pg's global table: set int8
+  // there, so raw SQL and typed queries read it alike.
+  pg.types.setTypeParser(INT8, BigInt);
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it and the next query reports real failures.
   });

@@ -1,6 +1,7 @@
 import {
   envelopeSchema,
   errorEnvelopeSchema,
+  idempotencyHeadersSchema,
   type EndpointData,
   type EndpointDefinition,
   type EndpointInput,
@@ -12,6 +13,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionId, UserId } from '../db/ids.js';
 import { AppError } from './app-error.js';
+import { idempotencyHooks } from './idempotency.js';
 
 export interface RequestContext {
   locale: Locale;
@@ -83,6 +85,7 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.idempotent ? { headers: idempotencyHeadersSchema } : {}),
       response: { 200: envelopeSchema(endpoint.data), ...ERROR_RESPONSES },
     },
     config: {
@@ -90,6 +93,7 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
       signed: endpoint.signed !== false && !endpoint.devOnly,
       ...(endpoint.rateLimitPerMinute ? { rateLimit: { max: endpoint.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
     },
+    ...(endpoint.idempotent ? idempotencyHooks(app, endpoint) : {}),
     handler: async (request) => {
       const input = { query: request.query, body: request.body, params: request.params } as EndpointInput<E>;
       const context: RequestContext = {

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
+
+/** One period of one job: the key of `job_runs`. */
+export interface RunId {
+  job: string;
+  period: string;
+}
+
+/** A run as one instance holds it. */
+export interface OwnedRun extends RunId {
+  owner: string;
+}
 
 export interface ClaimedRun {
   job: string;
@@ -12,7 +23,7 @@ export interface ClaimedRun {
  * Claims (job, period) for `owner`: a new row, or a running row whose lease has expired (its owner died). A finished
  * row or a live lease yields nothing. One statement, so two instances can never both win.
  */
-export async function claimRun(db: Db, job: string, period: string, owner: string, leaseMs: number) {
+export async function claimRun(db: Db, { job, period, owner, leaseMs }: OwnedRun & { leaseMs: number }) {
   const rows = await queryRows<ClaimedRun>(
     db,
     sql`
@@ -27,7 +38,7 @@ export async function claimRun(db: Db, job: string, period: string, owner: strin
 }
 
 /** Locks our claimed row for the work's transaction; null when another instance has taken it over meanwhile. */
-export async function lockOwnRun(tx: Db, job: string, period: string, owner: string) {
+export async function lockOwnRun(tx: Tx, { job, period, owner }: OwnedRun) {
   const rows = await queryRows(
     tx,
     sql`
@@ -38,7 +49,7 @@ export async function lockOwnRun(tx: Db, job: string, period: string, owner: str
   return rows.length > 0;
 }
 
-export async function finishRun(tx: Db, job: string, period: string) {
+export async function finishRun(tx: Tx, { job, period }: RunId) {
   await tx.execute(sql`
     UPDATE job_runs SET status = 'done', finished_at = now(), last_error = NULL
     WHERE job = ${job} AND period = ${period}`);
@@ -47,11 +58,7 @@ export async function finishRun(tx: Db, job: string, period: string) {
 /** A failed attempt keeps the row running with a short lease, so the next tick (here or elsewhere) retries it. */
 export async function failRun(
   db: Db,
-  job: string,
-  period: string,
-  owner: string,
-  error: string,
-  retryMs: number,
+  { job, period, owner, error, retryMs }: OwnedRun & { error: string; retryMs: number },
 ) {
   await db.execute(sql`
     UPDATE job_runs

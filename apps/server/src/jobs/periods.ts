@@ -19,17 +19,20 @@ export function periodKey(cadence: Cadence, date: Date, timeZone: string): strin
 // Days step by the hour so that a 23- or 25-hour day (daylight saving elsewhere than Shanghai) is never skipped.
 const STEP: Record<Cadence, number> = { minute: MINUTE, hour: 60 * MINUTE, day: 60 * MINUTE };
 
+export interface DueQuery {
+  cadence: Cadence;
+  now: Date;
+  /** The newest period done, if any. */
+  lastDone: string | null;
+  timeZone: string;
+  limit: number;
+}
+
 /**
  * The periods after `lastDone` up to and including the current one, oldest first, at most `limit` (the newest kept).
  * Without history only the current period is due: a new job does not replay the past.
  */
-export function duePeriods(
-  cadence: Cadence,
-  now: Date,
-  lastDone: string | null,
-  timeZone: string,
-  limit: number,
-): string[] {
+export function duePeriods({ cadence, now, lastDone, timeZone, limit }: DueQuery): string[] {
   const current = periodKey(cadence, now, timeZone);
   if (lastDone === null) {
     return [current];

@@ -2,34 +2,33 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { inTransaction } from '../db/transaction.js';
+import type { BatchJob } from './batch-job.js';
+import { runBatch } from './batch-runner.js';
+import { isRunning } from './batch-runs.queries.js';
 import type { Clock } from './clock.js';
-import { abandonedPeriods, claimRun, failRun, finishRun, lastDonePeriod, lockOwnRun } from './job-runs.queries.js';
-import { duePeriods, type Cadence } from './periods.js';
+import type { JobDefinition } from './job-definition.js';
+import {
+  abandonedPeriods,
+  claimRun,
+  failRun,
+  finishRun,
+  lastDonePeriod,
+  lockOwnRun,
+  type OwnedRun,
+} from './job-runs.queries.js';
+import { duePeriods } from './periods.js';
 
-export interface JobContext {
-  period: string;
-  now: Date;
-  log: FastifyBaseLogger;
-}
+export type { JobContext, JobDefinition } from './job-definition.js';
 
-/**
- * A job's work for one period runs inside the transaction that marks the period done, so the two commit together:
- * a crash mid-way rolls both back and the period is run again, exactly once in all.
- */
-export interface JobDefinition {
-  name: string;
-  cadence: Cadence;
-  /** How many missed periods to catch up after downtime; older ones are left. */
-  catchUp?: number;
-  run(tx: Db, context: JobContext): Promise<void>;
-}
+/** A plain job (job-definition.ts) or a batch job (`defineBatchJob`, jobs/batch-job.ts). */
+export type ScheduledJob = JobDefinition | BatchJob;
 
 export interface SchedulerOptions {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
   timeZone: string;
-  jobs: JobDefinition[];
+  jobs: ScheduledJob[];
   leaseMs?: number;
   retryMs?: number;
   owner?: string;
@@ -82,7 +81,8 @@ export class Scheduler {
       const { db, clock, timeZone } = this.options;
       const now = clock.now();
       const retries = await abandonedPeriods(db, job.name);
-      const due = duePeriods(job.cadence, now, await lastDonePeriod(db, job.name), timeZone, job.catchUp ?? 60);
+      const lastDone = await lastDonePeriod(db, job.name);
+      const due = duePeriods({ cadence: job.cadence, now, lastDone, timeZone, limit: job.catchUp ?? 60 });
       for (const period of [...new Set([...retries, ...due])].sort()) {
         if (await this.runOnce(job, period, now)) {
           ran.push({ job: job.name, period });
@@ -92,25 +92,53 @@ export class Scheduler {
     return ran;
   }
 
-  private async runOnce(job: JobDefinition, period: string, now: Date): Promise<boolean> {
+  private runOnce(job: ScheduledJob, period: string, now: Date): Promise<boolean> {
+    const run = { job: job.name, period, owner: this.owner };
+    return 'kind' in job ? this.runBatchOnce(job, run, now) : this.runPlainOnce(job, run, now);
+  }
+
+  private async runPlainOnce(job: JobDefinition, run: OwnedRun, now: Date): Promise<boolean> {
     const { db, log } = this.options;
-    const claimed = await claimRun(db, job.name, period, this.owner, this.leaseMs);
+    const claimed = await claimRun(db, { ...run, leaseMs: this.leaseMs });
     if (!claimed) {
       return false;
     }
-    const jobLog = log.child({ job: job.name, period, attempt: claimed.attempts });
+    const jobLog = log.child({ job: run.job, period: run.period, attempt: claimed.attempts });
     try {
       return await inTransaction(db, async (tx) => {
-        if (!(await lockOwnRun(tx, job.name, period, this.owner))) {
+        if (!(await lockOwnRun(tx, run))) {
           return false;
         }
-        await job.run(tx, { period, now, log: jobLog });
-        await finishRun(tx, job.name, period);
+        await job.run(tx, { period: run.period, now, log: jobLog });
+        await finishRun(tx, run);
         return true;
       });
     } catch (error) {
       jobLog.error({ err: error }, 'job failed; it will be retried');
-      await failRun(db, job.name, period, this.owner, String(error), this.retryMs);
+      await failRun(db, { ...run, error: String(error), retryMs: this.retryMs });
+      return false;
+    }
+  }
+
+  /**
+   * A batch period is claimed like any other; but while its holder works, others join in (unless the job has an
+   * outside step), since every row is claimed on its own. Failures roll back one chunk: the rest stays done.
+   */
+  private async runBatchOnce(job: BatchJob, run: OwnedRun, now: Date): Promise<boolean> {
+    const { db, log } = this.options;
+    const claimed = await claimRun(db, { ...run, leaseMs: this.leaseMs });
+    if (!claimed && (job.exclusive || !(await isRunning(db, run)))) {
+      return false;
+    }
+    const jobLog = log.child({ job: run.job, period: run.period, attempt: claimed?.attempts ?? 'helper' });
+    const lease = claimed ? { owner: this.owner, leaseMs: this.leaseMs } : null;
+    try {
+      return await runBatch({ db, job, context: { period: run.period, now, log: jobLog }, lease });
+    } catch (error) {
+      jobLog.error({ err: error }, 'batch chunk failed; the period will be resumed');
+      if (claimed) {
+        await failRun(db, { ...run, error: String(error), retryMs: this.retryMs });
+      }
       return false;
     }
   }

@@ -12,7 +12,9 @@ const SOURCE = fileURLToPath(new URL('../../src/', import.meta.url));
 
 /** Every table definition of every owner: each `<area>.tables.ts` under src/, found rather than listed. */
 async function tableDefinitions(): Promise<PgTable[]> {
-  const files = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.tables.ts'));
+  const files = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.tables.ts'),
+  );
   const modules = await Promise.all(files.map((file) => import(path.join(SOURCE, file)) as Promise<object>));
   return modules.flatMap((module) => Object.values(module).filter((value): value is PgTable => is(value, PgTable)));
 }

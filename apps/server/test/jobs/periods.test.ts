@@ -13,21 +13,47 @@ describe('job periods', () => {
   });
 
   it('runs only the current period for a job with no history', () => {
-    expect(duePeriods('minute', new Date('2026-11-20T16:30:45Z'), null, 'UTC', 60)).toEqual(['2026-11-20T16:30']);
+    expect(
+      duePeriods({
+        cadence: 'minute',
+        now: new Date('2026-11-20T16:30:45Z'),
+        lastDone: null,
+        timeZone: 'UTC',
+        limit: 60,
+      }),
+    ).toEqual(['2026-11-20T16:30']);
   });
 
   it('catches up every missed minute in order after downtime', () => {
-    const due = duePeriods('minute', new Date('2026-11-20T16:30:10Z'), '2026-11-20T16:27', 'UTC', 60);
+    const due = duePeriods({
+      cadence: 'minute',
+      now: new Date('2026-11-20T16:30:10Z'),
+      lastDone: '2026-11-20T16:27',
+      timeZone: 'UTC',
+      limit: 60,
+    });
     expect(due).toEqual(['2026-11-20T16:28', '2026-11-20T16:29', '2026-11-20T16:30']);
   });
 
   it('keeps only the newest periods when the gap is longer than the catch-up window', () => {
-    const due = duePeriods('minute', new Date('2026-11-20T16:30:00Z'), '2026-11-20T10:00', 'UTC', 3);
+    const due = duePeriods({
+      cadence: 'minute',
+      now: new Date('2026-11-20T16:30:00Z'),
+      lastDone: '2026-11-20T10:00',
+      timeZone: 'UTC',
+      limit: 3,
+    });
     expect(due).toEqual(['2026-11-20T16:28', '2026-11-20T16:29', '2026-11-20T16:30']);
   });
 
   it('catches up missed days without skipping or repeating one', () => {
-    const due = duePeriods('day', new Date('2026-11-21T01:00:00Z'), '2026-11-18', 'Asia/Shanghai', 10);
+    const due = duePeriods({
+      cadence: 'day',
+      now: new Date('2026-11-21T01:00:00Z'),
+      lastDone: '2026-11-18',
+      timeZone: 'Asia/Shanghai',
+      limit: 10,
+    });
     expect(due).toEqual(['2026-11-19', '2026-11-20', '2026-11-21']);
   });
 });

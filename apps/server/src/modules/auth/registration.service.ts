@@ -52,7 +52,9 @@ export function registrationService(deps: AuthDependencies, parts: { scan: ScanS
       precondition: (tx: Tx) => ensureUnregistered(users, tx, target),
     };
     return mapDuplicate(() =>
-      withVerifiedCode(deps, check, async (tx) => signIn(tx, await users.createAccount(tx, { ...values, passwordHash }))),
+      withVerifiedCode(deps, check, async (tx) =>
+        signIn(tx, await users.createAccount(tx, { ...values, passwordHash })),
+      ),
     );
   }
 
@@ -73,7 +75,10 @@ export function registrationService(deps: AuthDependencies, parts: { scan: ScanS
         }
         const { phone, invitationCode } = input;
         const wechatIdentity = { ...identity, at: deps.clock.now() };
-        return signIn(tx, await users.createAccount(tx, { phone, invitationCode, passwordHash, wechat: wechatIdentity }));
+        return signIn(
+          tx,
+          await users.createAccount(tx, { phone, invitationCode, passwordHash, wechat: wechatIdentity }),
+        );
       }),
     );
   }

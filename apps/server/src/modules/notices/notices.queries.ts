@@ -1,15 +1,11 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
+import type { PageWindow } from '../../db/paging.js';
 import { informs, noticeReads, notices } from './notices.tables.js';
 
 /** Which of a user's notices a change applies to: listed ids, or every one. */
 export type InformSelection = { ids: bigint[] } | 'all';
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
 
 const mine = (userId: UserId) => and(eq(informs.userId, userId), isNull(informs.deletedAt));
 
@@ -24,7 +20,7 @@ export async function insertInform(
   await db.insert(informs).values({ ...values, createdAt: values.createdAt ?? sql`now()` });
 }
 
-export function listInformRows(db: Db, userId: UserId, page: Page) {
+export function listInformRows(db: Db, userId: UserId, page: PageWindow) {
   return db
     .select({
       id: informs.id,
@@ -84,7 +80,7 @@ const noticeColumns = (userId: UserId) => ({
 export type NoticeRow = Awaited<ReturnType<typeof listNoticeRows>>[number];
 
 /** Platform notices published by `now`, newest first, each with whether this user has read it. */
-export function listNoticeRows(db: Db, { userId, now, page }: { userId: UserId; now: Date; page: Page }) {
+export function listNoticeRows(db: Db, { userId, now, page }: { userId: UserId; now: Date; page: PageWindow }) {
   return db
     .select(noticeColumns(userId))
     .from(notices)

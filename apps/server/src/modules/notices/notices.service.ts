@@ -1,7 +1,8 @@
-import { translate, type Locale } from '@suanli/contract';
+import { translate, type Locale, type PageQuery } from '@suanli/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { UserId } from '../../db/ids.js';
+import { paged } from '../../db/paging.js';
 import type { Clock } from '../../jobs/clock.js';
 import * as queries from './notices.queries.js';
 import type { InformSelection, NewPlatformNotice, NoticeRow } from './notices.queries.js';
@@ -31,11 +32,6 @@ export interface Notice<K extends NoticeKind> {
   at?: Date;
 }
 
-interface PageQuery {
-  pageNum: number;
-  pageSize: number;
-}
-
 type StoredParams = Record<string, string | number>;
 
 function render(locale: Locale, kind: string, params: StoredParams) {
@@ -49,16 +45,12 @@ function render(locale: Locale, kind: string, params: StoredParams) {
   };
 }
 
-const pageOf = (query: { pageNum: number; pageSize: number }) => ({
-  limit: query.pageSize,
-  offset: (query.pageNum - 1) * query.pageSize,
-});
-
 async function listInforms(db: Db, { userId, locale, query }: { userId: UserId; locale: Locale; query: PageQuery }) {
-  const [rows, counts] = await Promise.all([
-    queries.listInformRows(db, userId, pageOf(query)),
-    queries.countInforms(db, userId),
-  ]);
+  const counts = queries.countInforms(db, userId);
+  const { rows, total } = await paged(query, {
+    rows: (window) => queries.listInformRows(db, userId, window),
+    total: async () => (await counts).total,
+  });
   return {
     rows: rows.map((row) => ({
       informId: String(row.id),
@@ -67,8 +59,8 @@ async function listInforms(db: Db, { userId, locale, query }: { userId: UserId; 
       read: row.readAt !== null,
       createTime: row.createdAt.toISOString(),
     })),
-    total: counts.total,
-    unread: counts.unread,
+    total,
+    unread: (await counts).unread,
   };
 }
 
@@ -125,10 +117,10 @@ export function noticesService({ db, clock }: { db: Db; clock: Clock }) {
 
     async listPlatformNotices(userId: UserId, locale: Locale, query: PageQuery) {
       const now = clock.now();
-      const [rows, total] = await Promise.all([
-        queries.listNoticeRows(db, { userId, now, page: pageOf(query) }),
-        queries.countNotices(db, now),
-      ]);
+      const { rows, total } = await paged(query, {
+        rows: (page) => queries.listNoticeRows(db, { userId, now, page }),
+        total: () => queries.countNotices(db, now),
+      });
       return { rows: rows.map((row) => noticeView(locale, row)), total };
     },
 

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client.js';
+import { queryRows } from '../../src/db/sql.js';
+import { FixedClock } from '../../src/jobs/clock.js';
+import { Scheduler, type ScheduledJob } from '../../src/jobs/scheduler.js';
+import { effectJob, effectsOf } from '../helpers/effect-jobs.js';
+import { createScratchTables, insertItems } from '../helpers/scratch-tables.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+
+let testDatabase: TestDatabase;
+let db: Db;
+const log = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  db = testDatabase.database.db;
+  await createScratchTables(db);
+});
+afterAll(() => testDatabase.drop());
+
+const scheduler = (clock: FixedClock, job: ScheduledJob, retryMs = 30_000) =>
+  new Scheduler({ db, clock, log, timeZone: 'UTC', owner: 'only', retryMs, jobs: [job] });
+
+const runOf = async (job: string) =>
+  queryRows<{ period: string; status: string }>(db, sql`SELECT period, status FROM job_runs WHERE job = ${job}`);
+
+describe('a batch job', () => {
+  it('applies each of a few hundred rows exactly once per period, in chunks', async () => {
+    await insertItems(db, { count: 300, ownerId: 1n, prefix: 'once' });
+    await insertItems(db, { count: 7, ownerId: 99n, prefix: 'not-due' });
+    const clock = new FixedClock(new Date('2026-11-21T00:00:10Z'));
+    const batch = scheduler(clock, effectJob({ name: 'test.batch-once', worker: 'a', ownerId: 1n, batchSize: 25 }));
+
+    expect(await batch.tick()).toEqual([{ job: 'test.batch-once', period: '2026-11-21T00:00' }]);
+    expect(await batch.tick()).toEqual([]);
+    clock.set(new Date('2026-11-21T00:01:10Z'));
+    expect(await batch.tick()).toEqual([{ job: 'test.batch-once', period: '2026-11-21T00:01' }]);
+
+    for (const period of ['2026-11-21T00:00', '2026-11-21T00:01']) {
+      expect(await effectsOf(db, { ownerId: 1n, period })).toEqual({
+        items: 300,
+        exactlyOnce: true,
+        byWorker: { a: 300 },
+      });
+    }
+    expect((await effectsOf(db, { ownerId: 99n, period: '2026-11-21T00:00' })).byWorker).toEqual({ '': 7 });
+    expect((await runOf('test.batch-once')).every((run) => run.status === 'done')).toBe(true);
+  });
+
+  it('calls the outside step outside any transaction, and applies what it returned', async () => {
+    await insertItems(db, { count: 45, ownerId: 2n, prefix: 'step' });
+    const clock = new FixedClock(new Date('2026-11-21T01:00:00Z'));
+    // On PGlite a query on the plain handle waits for any open transaction, so this would hang inside one.
+    const job = effectJob({
+      name: 'test.batch-step',
+      worker: 'driver',
+      ownerId: 2n,
+      withStep: true,
+      onRow: async () => {
+        await db.execute(sql`SELECT 1`);
+      },
+    });
+    expect(await scheduler(clock, job).tick()).toHaveLength(1);
+    expect(await effectsOf(db, { ownerId: 2n, period: '2026-11-21T01:00' })).toEqual({
+      items: 45,
+      exactlyOnce: true,
+      byWorker: { driver: 45 },
+    });
+  });
+
+  it('keeps the chunks done before a failure, and resumes after it without repeating a row', async () => {
+    await insertItems(db, { count: 100, ownerId: 3n, prefix: 'fail' });
+    const clock = new FixedClock(new Date('2026-11-21T02:00:00Z'));
+    let failures = 1;
+    const job = effectJob({
+      name: 'test.batch-fail',
+      worker: 'a',
+      ownerId: 3n,
+      batchSize: 20,
+      onRow: async (seen) => {
+        if (seen === 50 && failures > 0) {
+          failures -= 1;
+          throw new Error('provider down');
+        }
+      },
+    });
+    const batch = scheduler(clock, job, 0);
+    expect(await batch.tick()).toEqual([]);
+    const halfway = await effectsOf(db, { ownerId: 3n, period: '2026-11-21T02:00' });
+    expect(halfway.byWorker).toEqual({ a: 40, '': 60 });
+    expect(await runOf('test.batch-fail')).toEqual([{ period: '2026-11-21T02:00', status: 'running' }]);
+
+    expect(await batch.tick()).toEqual([{ job: 'test.batch-fail', period: '2026-11-21T02:00' }]);
+    expect(await effectsOf(db, { ownerId: 3n, period: '2026-11-21T02:00' })).toEqual({
+      items: 100,
+      exactlyOnce: true,
+      byWorker: { a: 100 },
+    });
+  });
+
+  it('finishes a period with no rows at once', async () => {
+    const clock = new FixedClock(new Date('2026-11-21T03:00:00Z'));
+    const job = effectJob({ name: 'test.batch-empty', worker: 'a', ownerId: 404n });
+    expect(await scheduler(clock, job).tick()).toEqual([{ job: 'test.batch-empty', period: '2026-11-21T03:00' }]);
+  });
+});
