@@ -6,8 +6,6 @@ import type { Db } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/sql.js';
 import { AppError } from '../../src/http/app-error.js';
 import { route } from '../../src/http/endpoints.js';
-import { idempotencyPlugin } from '../../src/http/idempotency.js';
-import type { Clock } from '../../src/jobs/clock.js';
 
 /** A credit-like endpoint that declares `idempotent`, for the tests of the Idempotency-Key mechanism. */
 export const creditEndpoint = defineEndpoint({
@@ -39,7 +37,6 @@ export async function creditsOf(db: Db, userId: bigint) {
 
 interface CreditDeps {
   db: Db;
-  clock: Clock;
   /** How long the handler stays busy after acting; a note `slow` makes it a second. */
   delayMs?: number;
   /** How long a duplicate waits for the first attempt (the plugin's default unless given). */
@@ -47,13 +44,14 @@ interface CreditDeps {
 }
 
 /**
- * Registers the plugin as app.ts would, then the endpoint. Amount 500 fails with a server error the first time; a
- * negative amount is refused as a business rule.
+ * Registers the endpoint on an app whose idempotency plugin app.ts registered, with the duplicate's wait shortened
+ * when asked. Amount 500 fails with a server error the first time; a negative amount is refused as a business rule.
  */
 export function registerCreditEndpoint(app: FastifyInstance, deps: CreditDeps) {
   let failures = 1;
-  const { db, clock, waitMs } = deps;
-  void app.register(idempotencyPlugin, { db, clock, ...(waitMs === undefined ? {} : { waitMs }) });
+  if (deps.waitMs !== undefined) {
+    app.idempotency.waitMs = deps.waitMs;
+  }
   void app.register(async (scope) =>
     route(scope, creditEndpoint, async ({ params, body }, { userId }) => {
       if (body.amount < 0) {

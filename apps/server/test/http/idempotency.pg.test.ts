@@ -15,7 +15,7 @@ beforeAll(async () => {
   const clock = new AdjustableClock();
   // The handler stays busy a moment after acting, so that the duplicates arrive while the first is in flight; they
   // wait for it up to 300 ms.
-  const deps = { db: testDatabase.database.db, clock, delayMs: 100, waitMs: 300 };
+  const deps = { db: testDatabase.database.db, delayMs: 100, waitMs: 300 };
   t = await buildTestApp({}, { clock, testDatabase, extend: (app) => registerCreditEndpoint(app, deps) });
 });
 afterAll(async () => {

@@ -19,7 +19,7 @@ beforeAll(async () => {
   await createCreditsTable(testDatabase.database.db);
   t = await buildTestApp(
     {},
-    { clock, testDatabase, extend: (app) => registerCreditEndpoint(app, { db: testDatabase.database.db, clock }) },
+    { clock, testDatabase, extend: (app) => registerCreditEndpoint(app, { db: testDatabase.database.db }) },
   );
 });
 afterAll(async () => {
