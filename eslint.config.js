@@ -1,16 +1,14 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
+import webImportBoundaries from './apps/web/eslint/import-boundaries.js';
 
-// Import direction (STYLE.md habit 6): web `shared → features → app`, features never import each other;
+// Import direction (STYLE.md habit 6): web `shared → features → app`, features never import each other (checked by
+// apps/web/eslint/import-boundaries.js, which resolves relative and `@/` paths alike);
 // a server module reaches another only through its index.ts.
-const webFeatureRule = {
-  patterns: [
-    { group: ['**/app/**', '@/app/*'], message: 'features and shared never import from app/' },
-    { group: ['../../features/*/*', '../*/api/*', '../*/components/*'], message: 'features never import each other' },
-  ],
-};
+const webSource = fileURLToPath(new URL('./apps/web/src', import.meta.url));
 
 // Server layers (apps/server/src/modules/README.md, providers/README.md): a table is imported only beside its owner's
 // queries; a module reaches another only through its index.ts; providers only through their index.ts or types.ts, and
@@ -68,24 +66,17 @@ export default tseslint.config(
     // STYLE habit: a function with more than three arguments takes an object.
     files: ['apps/server/src/**/*.ts', 'packages/contract/src/**/*.ts'],
     rules: { 'max-params': ['error', 3] },
-  },  {
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/shared/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', webFeatureRule] },
-  },
-  {
-    files: ['apps/web/src/shared/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'shared never imports features or app' }] },
-      ],
-    },
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { web: webImportBoundaries },
+    rules: { 'web/import-boundaries': ['error', { root: webSource }] },
   },
   ...serverBoundaries(),
 );

@@ -4,6 +4,9 @@ import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/** `@/` is src: imports across areas (app, features, shared) go through it, so the linter can check their direction. */
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
 // React with the router, and the contract with zod, are needed by every page, so each gets one long-cached chunk.
 // antd is left to automatic splitting on purpose: a group would pull every antd module any page uses (Table, Form)
 // into the first load, while ungrouped they travel with the lazy route chunks that use them.
@@ -13,6 +16,7 @@ const contract = /(packages[\\/]contract|node_modules[\\/]zod)[\\/]/;
 export default defineConfig({
   root,
   plugins: [react()],
+  resolve: { alias },
   server: {
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },
   },

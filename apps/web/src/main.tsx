@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'antd/dist/reset.css';
 import { ConsoleApp } from './app/app';
+import { createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 
 const container = document.getElementById('root');
@@ -9,8 +10,10 @@ if (!container) {
   throw new Error('index.html lacks #root');
 }
 
+const queryClient = createQueryClient();
+
 createRoot(container).render(
   <StrictMode>
-    <ConsoleApp router={createAppRouter()} />
+    <ConsoleApp router={createAppRouter({ queryClient })} queryClient={queryClient} />
   </StrictMode>,
 );

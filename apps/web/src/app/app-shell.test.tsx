@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useInterfaceSettings } from '../shared/stores/interface-settings-store';
-import { useLoginDialog } from '../shared/stores/login-dialog-store';
-import { useSession } from '../shared/stores/session-store';
-import { here, renderApp } from '../test/render-app';
+import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
+import { useLoginDialog } from '@/shared/stores/login-dialog-store';
+import { useSession } from '@/shared/stores/session-store';
+import { expectVisible } from '@/test/expectations';
+import { here, renderApp } from '@/test/render-app';
 
 beforeEach(() => {
   useSession.getState().clearSession();
@@ -47,7 +48,7 @@ describe('the console shell', () => {
 
     fireEvent.click(await screen.findByTestId('login-button'));
 
-    expect(await screen.findByTestId('login-dialog')).toBeTruthy();
+    await expectVisible(() => screen.getByTestId('login-dialog'));
     const wechatTab = await screen.findByTestId('login-tab-wechat');
     expect(wechatTab.closest('[aria-selected]')?.getAttribute('aria-selected')).toBe('true');
   });
@@ -56,7 +57,7 @@ describe('the console shell', () => {
     useSession.getState().setToken('token-1');
     renderApp('/aigc');
 
-    expect(await screen.findByTestId('user-avatar')).toBeTruthy();
+    expect(await screen.findByTestId('user-avatar')).toBeVisible();
     expect(screen.queryByTestId('login-button')).toBeNull();
   });
 
@@ -77,6 +78,6 @@ describe('the console shell', () => {
     fireEvent.click(await screen.findByTestId('console-button'));
 
     await waitFor(() => expect(here(router)).toBe('/'));
-    expect(await screen.findByTestId('login-dialog')).toBeTruthy();
+    await expectVisible(() => screen.getByTestId('login-dialog'));
   });
 });

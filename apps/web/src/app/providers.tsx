@@ -5,10 +5,10 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../shared/i18n';
-import { useInterfaceSettings } from '../shared/stores/interface-settings-store';
-import { useSession } from '../shared/stores/session-store';
-import { MessageBridgeHost } from '../shared/ui/message-bridge-host';
+import { i18n } from '@/shared/i18n';
+import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
+import { MessageBridgeHost } from '@/shared/ui/message-bridge-host';
+import { syncCacheWithSession } from './session-cache';
 
 const ANTD_LOCALES: Record<Locale, typeof zhCN> = { 'zh-CN': zhCN, 'en-US': enUS };
 
@@ -18,18 +18,6 @@ const ANTD_LOCALES: Record<Locale, typeof zhCN> = { 'zh-CN': zhCN, 'en-US': enUS
  */
 export function createQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-}
-
-/**
- * When a new session starts, whatever an earlier user left in the cache (their notices, their profile) is dropped,
- * so the next user never glimpses it. Only queries nobody shows are dropped: the login dialog's own stay.
- */
-export function forgetPreviousUserOnLogin(queryClient: QueryClient): () => void {
-  return useSession.subscribe((state, previous) => {
-    if (state.token !== null && state.token !== previous.token) {
-      queryClient.removeQueries({ type: 'inactive' });
-    }
-  });
 }
 
 interface AppProvidersProps {
@@ -42,7 +30,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
   const language = useInterfaceSettings((state) => state.appLanguage);
   const color = useInterfaceSettings((state) => state.color);
   const navTheme = useInterfaceSettings((state) => state.navTheme);
-  useEffect(() => forgetPreviousUserOnLogin(queryClient), [queryClient]);
+  useEffect(() => syncCacheWithSession(queryClient), [queryClient]);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

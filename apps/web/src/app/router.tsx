@@ -1,10 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, replace, type RouteObject } from 'react-router';
-import {
-  createGuardLoader,
-  guardShouldRevalidate,
-  verifyThroughApi,
-  type GuardDependencies,
-} from './guard/guard-loader';
+import { fetchVerifiedStatus } from '@/features/auth/api/get-verified';
+import { createGuardLoader, guardShouldRevalidate, type GuardDependencies } from './guard/guard-loader';
 import { BootScreen } from './layouts/boot-screen';
 import { ConsoleLayout } from './layouts/console-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -52,15 +49,21 @@ export function buildRoutes(guard: GuardDependencies): RouteObject[] {
 }
 
 interface AppRouterOptions {
+  /** The cache the app renders with; the guard keeps its answers there. */
+  queryClient: QueryClient;
   /** createBrowserRouter in the browser; tests pass a memory router. */
   create?: (routes: RouteObject[]) => AppRouter;
   verify?: GuardDependencies['verify'];
 }
 
-export function createAppRouter(options: AppRouterOptions = {}): AppRouter {
+export function createAppRouter(options: AppRouterOptions): AppRouter {
   // The page the user is on, for a guard that refuses a route and keeps the user where they were.
   const settled = { href: null as string | null };
-  const routes = buildRoutes({ verify: options.verify ?? verifyThroughApi, previousHref: () => settled.href });
+  const routes = buildRoutes({
+    verify: options.verify ?? fetchVerifiedStatus,
+    previousHref: () => settled.href,
+    queryClient: options.queryClient,
+  });
   const router = (options.create ?? ((objects) => createBrowserRouter(objects)))(routes);
   const remember = (state: AppRouter['state']) => {
     if (state.initialized && state.navigation.state === 'idle') {

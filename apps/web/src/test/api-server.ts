@@ -1,3 +1,4 @@
+import type { EndpointData, EndpointDefinition, Envelope } from '@suanli/contract';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -40,4 +41,13 @@ export async function startApiServer(handler: Handler) {
 export function sendJson(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'Content-Type': 'application/json' });
   response.end(JSON.stringify(body));
+}
+
+/** A success envelope for one endpoint, its data typed by the contract's endpoint. */
+export function okBody<E extends EndpointDefinition>(
+  _endpoint: E,
+  data: EndpointData<E>,
+  msg = '',
+): Envelope<EndpointData<E>> {
+  return { code: 200, msg, data };
 }

@@ -1,4 +1,4 @@
-import type { users } from '@suanli/contract';
+import type { auth, EndpointData, users } from '@suanli/contract';
 
 /** A current user as getUserInfo answers it; tests override what they look at. */
 export function currentUser(overrides: Partial<users.CurrentUser> = {}): users.CurrentUser {
@@ -24,7 +24,7 @@ export function currentUser(overrides: Partial<users.CurrentUser> = {}): users.C
 let captchaCount = 0;
 
 /** A fresh captcha each call, numbered so a test can tell one from the next. */
-export function nextCaptcha() {
+export function nextCaptcha(): EndpointData<typeof auth.getCaptcha> {
   captchaCount += 1;
   return {
     captchaEnabled: true,

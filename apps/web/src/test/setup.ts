@@ -1,8 +1,17 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
+import './matchers';
+
+// findBy* and waitFor poll for their condition and return as soon as it holds; the cap only decides when a missing
+// condition counts as a failure. The library's 1 s default is shorter than a lazy page with its requests takes on a
+// CI machine busy with other suites, which made passing tests fail there.
+configure({ asyncUtilTimeout: 5_000 });
+
+// The lint-rule test runs under node (its own docblock); everything below is for jsdom.
+const jsdom = typeof window !== 'undefined';
 
 // antd's responsive helpers read matchMedia, which jsdom lacks (STACK.md, "Things that bite").
-if (!window.matchMedia) {
+if (jsdom && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({
@@ -19,7 +28,7 @@ if (!window.matchMedia) {
 }
 
 // antd's horizontal menu and other measuring components observe their size; jsdom has no layout, so nothing resizes.
-if (!('ResizeObserver' in window)) {
+if (jsdom && !('ResizeObserver' in window)) {
   class NoopResizeObserver {
     observe() {}
     unobserve() {}
@@ -29,7 +38,9 @@ if (!('ResizeObserver' in window)) {
 }
 
 afterEach(() => {
-  cleanup();
+  if (jsdom) {
+    cleanup();
+  }
 });
 
 // nprogress fades its bar out on timers of its own (two steps of 200 ms, the bar in the page throughout, one fade
@@ -37,6 +48,9 @@ afterEach(() => {
 // bar has stayed gone for longer than a whole fade before the environment goes.
 const FADE_MS = 400;
 afterAll(async () => {
+  if (!jsdom) {
+    return;
+  }
   let goneSince = Date.now();
   for (let waited = 0; waited < 5_000; waited += 50) {
     if (document.getElementById('nprogress')) {

@@ -1,11 +1,10 @@
-import { auth } from '@suanli/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { redirect, replace, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { http } from '../../shared/http';
-import { i18n } from '../../shared/i18n';
-import { useLoginDialog } from '../../shared/stores/login-dialog-store';
-import { useSession } from '../../shared/stores/session-store';
-import type { VerifiedStatusValue } from '../../shared/stores/session-types';
-import { notify } from '../../shared/ui/message-bridge';
+import { verifiedStatusQueryOptions, type VerifiedStatusValue } from '@/features/auth/api/get-verified';
+import { i18n } from '@/shared/i18n';
+import { useLoginDialog } from '@/shared/stores/login-dialog-store';
+import { useSession } from '@/shared/stores/session-store';
+import { notify } from '@/shared/ui/message-bridge';
 import { findRoute } from '../routes/route-table';
 import type { RouteMeta } from '../routes/route-meta';
 import { decideAfterVerification, decideNavigation, isDuplicateNavigation, readInvitationCode } from './guard-decision';
@@ -15,15 +14,13 @@ export interface GuardDependencies {
   verify: () => Promise<VerifiedStatusValue>;
   /** The page the user is on while a navigation runs; null on the first load. */
   previousHref: () => string | null;
+  /** The app's cache, where the check's answer is kept like any other server data. */
+  queryClient: QueryClient;
 }
 
-export const verifyThroughApi = () => http.call(auth.getVerified).then((data) => data.status);
-
 async function passVerification(route: RouteMeta, dependencies: GuardDependencies): Promise<void> {
-  const status = await dependencies.verify().catch(() => null);
-  if (status !== null) {
-    useSession.getState().setVerifiedStatus(status);
-  }
+  const { queryClient, verify } = dependencies;
+  const status = await queryClient.fetchQuery(verifiedStatusQueryOptions(verify)).catch(() => null);
   const previous = dependencies.previousHref();
   const outcome = decideAfterVerification(status, route, previous !== null);
   if (status !== null && status !== '1') {

@@ -1,21 +1,23 @@
 import { auth } from '@suanli/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../shared/http';
-import { useInterfaceSettings } from '../../shared/stores/interface-settings-store';
-import { useLoginDialog } from '../../shared/stores/login-dialog-store';
-import { useSession } from '../../shared/stores/session-store';
-import { sendJson, startApiServer } from '../../test/api-server';
-import { here, renderApp } from '../../test/render-app';
+import { verifiedStatusQueryOptions, type VerifiedStatusValue } from '@/features/auth/api/get-verified';
+import { createHttpClient } from '@/shared/http';
+import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
+import { useLoginDialog } from '@/shared/stores/login-dialog-store';
+import { useSession } from '@/shared/stores/session-store';
+import { okBody, sendJson, startApiServer } from '@/test/api-server';
+import { expectMessage } from '@/test/expectations';
+import { here, renderApp } from '@/test/render-app';
 
-let verifiedStatus = '0';
+let verifiedStatus: VerifiedStatusValue = '0';
 const server = await startApiServer((request, response: ServerResponse) => {
   const known = request.url === '/api/system/user/getVerified' && request.headers.authorization === 'Bearer token-1';
   sendJson(
     response,
     known ? 200 : 401,
-    known ? { code: 200, msg: '', data: { status: verifiedStatus } } : { code: 401, msg: '' },
+    known ? okBody(auth.getVerified, { status: verifiedStatus }) : { code: 401, msg: '' },
   );
 });
 const client = createHttpClient({ baseUrl: server.baseUrl, timeoutMs: 2_000 });
@@ -66,27 +68,27 @@ describe('the route guard, wired into the router', () => {
   it('lets a verified user into the isAuth route after asking the server', async () => {
     useSession.getState().setToken('token-1');
     verifiedStatus = '1';
-    const { router } = renderApp('/aigc', verify);
+    const { router, queryClient } = renderApp('/aigc', verify);
     await settledAt(router, '/aigc');
 
     await router.navigate('/reward');
 
     expect(here(router)).toBe('/reward');
     expect(server.requests.map((request) => request.url)).toEqual(['/api/system/user/getVerified']);
-    expect(useSession.getState().verifiedStatus).toBe('1');
+    expect(queryClient.getQueryData(verifiedStatusQueryOptions().queryKey)).toBe('1');
   });
 
   it('keeps an unverified user on the current page with a warning', async () => {
     useSession.getState().setToken('token-1');
     verifiedStatus = '0';
-    const { router } = renderApp('/model', verify);
+    const { router, queryClient } = renderApp('/model', verify);
     await settledAt(router, '/model');
 
     await router.navigate('/reward');
 
     await settledAt(router, '/model');
-    expect(await screen.findByText('请先完成实名认证后再访问该页面')).toBeTruthy();
-    expect(useSession.getState().verifiedStatus).toBe('0');
+    await expectMessage('请先完成实名认证后再访问该页面');
+    expect(queryClient.getQueryData(verifiedStatusQueryOptions().queryKey)).toBe('0');
   });
 
   it('sends an unverified user to root when the isAuth route is the first page', async () => {

@@ -1,16 +1,20 @@
-import { notices, users } from '@suanli/contract';
+import { notices, users, type EndpointData } from '@suanli/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { useInterfaceSettings } from '../../shared/stores/interface-settings-store';
-import { useSession } from '../../shared/stores/session-store';
-import { ok, startFakeApi, type FakeRequest } from '../../test/fake-api';
-import { currentUser } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { currentUserQueryOptions } from '@/features/auth/api/get-user-info';
+import { authKeys } from '@/features/auth/api/keys';
+import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
+import { useSession } from '@/shared/stores/session-store';
+import { ok, startFakeApi, type FakeRequest } from '@/test/fake-api';
+import { currentUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
 
 const api = await startFakeApi();
 const VIP1 = { vipGrade: 1, growthValue: 1500, growthTarget: 3000, discountBasisPoints: 9_800 };
 
-function inform(id: string, read: boolean) {
+type Inform = EndpointData<typeof notices.listInforms>['rows'][number];
+
+function inform(id: string, read: boolean): Inform {
   return {
     informId: id,
     kind: 'system',
@@ -34,22 +38,33 @@ beforeEach(() => {
 });
 
 describe('the avatar dropdown', () => {
-  it('shows nickname, VIP grade and growth, balance, vouchers and applications from the session', async () => {
-    useSession.getState().setUserBalance({ balance: '12.50', voucher: '3.00' });
-    useSession.getState().setApplicationStatus({ total: 4, running: 1, uninstallingSoon: 0, expiringSoon: 0 });
-    renderApp('/aigc');
+  it('shows nickname, VIP grade and growth, balance, vouchers and applications from the query cache', async () => {
+    const { queryClient } = renderApp('/aigc');
+    // No endpoint serves these two yet (the wallet and compute areas will); the cache is where the dropdown reads them.
+    queryClient.setQueryData(authKeys.balanceSummary(), { balance: '12.50', voucher: '3.00' });
+    queryClient.setQueryData(authKeys.applicationSummary(), {
+      total: 4,
+      running: 1,
+      uninstallingSoon: 0,
+      expiringSoon: 0,
+    });
 
-    await waitFor(() => expect(useSession.getState().userInfoMsg?.nickName).toBe('算力小王'));
+    await waitFor(() =>
+      expect(queryClient.getQueryData(currentUserQueryOptions().queryKey)?.nickName).toBe('算力小王'),
+    );
     fireEvent.mouseEnter(screen.getByTestId('user-avatar'));
-    const summary = await screen.findByTestId('user-summary');
+    // The panel loads lazily on first hover: wait for its content, not only its frame, before reading it.
+    await waitFor(() =>
+      expect(within(screen.getByTestId('user-summary')).getByTestId('user-nickname').textContent).toBe('算力小王'),
+    );
+    const summary = screen.getByTestId('user-summary');
 
-    expect(within(summary).getByTestId('user-nickname').textContent).toBe('算力小王');
     expect(within(summary).getByTestId('user-vip-grade').textContent).toBe('VIP1');
     expect(within(summary).getByTestId('user-growth').textContent).toBe('1500 / 3000');
     expect(within(summary).getByTestId('user-balance').textContent).toContain('12.50');
     expect(within(summary).getByTestId('user-vouchers').textContent).toContain('3.00');
     expect(within(summary).getByTestId('user-applications').textContent).toContain('4');
-    expect(screen.getByTestId('user-menu-user-center')).toBeTruthy();
+    expect(screen.getByTestId('user-menu-user-center')).toBeVisible();
   });
 
   it('shows zero balance, vouchers and applications until the wallet and compute areas fill them', async () => {

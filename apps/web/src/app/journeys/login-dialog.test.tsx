@@ -1,12 +1,14 @@
 import { auth, users } from '@suanli/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { useInterfaceSettings } from '../../shared/stores/interface-settings-store';
-import { useLoginDialog } from '../../shared/stores/login-dialog-store';
-import { useSession } from '../../shared/stores/session-store';
-import { fail, ok, startFakeApi } from '../../test/fake-api';
-import { currentUser, nextCaptcha } from '../../test/fixtures';
-import { here, renderApp } from '../../test/render-app';
+import { currentUserQueryOptions } from '@/features/auth/api/get-user-info';
+import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
+import { useLoginDialog } from '@/shared/stores/login-dialog-store';
+import { useSession } from '@/shared/stores/session-store';
+import { expectFieldError, expectMessage } from '@/test/expectations';
+import { fail, ok, startFakeApi } from '@/test/fake-api';
+import { currentUser, nextCaptcha } from '@/test/fixtures';
+import { here, renderApp } from '@/test/render-app';
 
 const api = await startFakeApi();
 
@@ -61,9 +63,9 @@ describe('the login dialog', () => {
     await screen.findByTestId('login-captcha-img');
     fireEvent.click(screen.getByTestId('login-submit'));
 
-    expect(await screen.findByText('请输入邮箱或中国大陆手机号')).toBeTruthy();
-    expect(await screen.findByText('请输入密码')).toBeTruthy();
-    expect(await screen.findByText('请输入计算结果')).toBeTruthy();
+    await expectFieldError('login-username', '请输入邮箱或中国大陆手机号');
+    await expectFieldError('login-password', '请输入密码');
+    await expectFieldError('login-captcha-input', '请输入计算结果');
   });
 
   it('warns about an account that is neither a phone nor an e-mail when the username loses focus', async () => {
@@ -83,27 +85,27 @@ describe('the login dialog', () => {
     api.on(users.getVipInfo, ok({ vipGrade: 0, growthValue: 0, growthTarget: 300, discountBasisPoints: 10_000 }));
     api.on(users.getUserInfo, ok(currentUser({ nickName: '新用户', email: 'n***@example.com' })));
     api.on(users.checkBenefit, ok(1, '10'));
-    const { router } = await openDialog('/aigc?invitationCode=INV42');
+    const { router, queryClient } = await openDialog('/aigc?invitationCode=INV42');
 
     fireEvent.click(screen.getByTestId('login-tab-account'));
     type('login-username', 'new@example.com');
     fireEvent.blur(screen.getByTestId('login-username'));
-    expect(await screen.findByTestId('login-register-hint')).toBeTruthy();
+    expect(await screen.findByTestId('login-register-hint')).toBeVisible();
     expect(api.calls(auth.getUserByMail)[0]?.query.get('mail')).toBe('new@example.com');
     expect((screen.getByTestId('login-invitation-code') as HTMLInputElement).value).toBe('INV42');
     expect(screen.getByTestId('login-submit').textContent).toContain('注册并登录');
 
     type('login-password', '12345');
     fireEvent.click(screen.getByTestId('login-submit'));
-    expect(await screen.findByText('密码长度应为 6-20 位')).toBeTruthy();
-    expect(await screen.findByText('请输入验证码')).toBeTruthy();
+    await expectFieldError('login-password', '密码长度应为 6-20 位');
+    await expectFieldError('login-code', '请输入验证码');
 
     type('login-password', 'secret-12');
     const firstCaptcha = await captchaUuid();
     type('login-captcha-input', '7');
     fireEvent.click(screen.getByTestId('login-send-code'));
 
-    expect(await screen.findByText('验证码已发送至您的邮箱/手机，请注意查收')).toBeTruthy();
+    await expectMessage('验证码已发送至您的邮箱/手机，请注意查收');
     const send = api.calls(auth.sendEmailCode)[0];
     expect(send?.json).toEqual({ email: 'new@example.com', type: '1' });
     expect(send?.query.get('code')).toBe('7');
@@ -117,7 +119,7 @@ describe('the login dialog', () => {
     type('login-code', '123456');
     fireEvent.click(screen.getByTestId('login-submit'));
 
-    expect(await screen.findByText('登录成功')).toBeTruthy();
+    await expectMessage('登录成功');
     const register = api.calls(auth.registerByEmail)[0];
     expect(register?.json).toEqual({
       mail: 'new@example.com',
@@ -128,13 +130,13 @@ describe('the login dialog', () => {
     });
     expect(register?.query.get('invitationCode')).toBe('INV42');
     expect(useSession.getState()).toMatchObject({ token: 'token-new', isLogin: true });
-    expect(useSession.getState().userInfoMsg?.nickName).toBe('新用户');
+    expect(queryClient.getQueryData(currentUserQueryOptions().queryKey)?.nickName).toBe('新用户');
     expect(localStorage.getItem('suanli.access-token')).toBe('token-new');
     expect(api.calls(users.getVipInfo)[0]?.headers.authorization).toBe('Bearer token-new');
     await waitFor(() => expect(useLoginDialog.getState().open).toBe(false));
 
     fireEvent.click(await screen.findByTestId('benefit-dialog'));
-    expect(screen.getByTestId('benefit-image-10')).toBeTruthy();
+    expect(screen.getByTestId('benefit-image-10')).toBeVisible();
     await waitFor(() => expect(here(router)).toBe('/voucherCenter'));
   });
 
@@ -153,7 +155,7 @@ describe('the login dialog', () => {
     type('login-captcha-input', '3');
     fireEvent.click(screen.getByTestId('login-submit'));
 
-    expect(await screen.findByText('账号或密码错误')).toBeTruthy();
+    await expectMessage('账号或密码错误');
     expect(api.calls(auth.loginByPassword)[0]?.json).toEqual({
       username: '13800138000',
       password: 'wrong-password',
@@ -176,7 +178,7 @@ describe('the login dialog', () => {
     type('login-captcha-input', '5');
     fireEvent.click(await screen.findByTestId('login-send-code'));
 
-    expect(await screen.findByText('发送过于频繁')).toBeTruthy();
+    await expectMessage('发送过于频繁');
     expect(api.calls(auth.sendSmsCode)[0]?.json).toEqual({ phone: '13900139000', type: '2' });
     expect(screen.getByTestId('login-send-code').hasAttribute('disabled')).toBe(false);
   });

@@ -1,12 +1,14 @@
 import { auth, users, wechat } from '@suanli/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { useInterfaceSettings } from '../../shared/stores/interface-settings-store';
-import { useLoginDialog } from '../../shared/stores/login-dialog-store';
-import { useSession } from '../../shared/stores/session-store';
-import { fail, inSequence, ok, startFakeApi } from '../../test/fake-api';
-import { currentUser } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { currentUserQueryOptions } from '@/features/auth/api/get-user-info';
+import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
+import { useLoginDialog } from '@/shared/stores/login-dialog-store';
+import { useSession } from '@/shared/stores/session-store';
+import { expectFieldError, expectMessage } from '@/test/expectations';
+import { fail, inSequence, ok, startFakeApi } from '@/test/fake-api';
+import { currentUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
 
 const api = await startFakeApi();
 const QR = { url: 'http://127.0.0.1:9/dev/wechat/scan?scene=scene-1', sceneStr: 'scene-1', expiresIn: 300 };
@@ -33,24 +35,25 @@ function type(testId: string, value: string) {
 }
 
 async function openWechatTab() {
-  renderApp('/aigc');
+  const view = renderApp('/aigc');
   fireEvent.click(await screen.findByTestId('login-button'));
-  return screen.findByTestId('wechat-login-panel');
+  await screen.findByTestId('wechat-login-panel');
+  return view;
 }
 
 describe('WeChat login', () => {
   it('shows the QR with a sandbox link and logs in once a known user has scanned', async () => {
     api.on(wechat.scanLogin, inSequence(ok(0), ok({ access_token: 'token-wechat', expires_in: 100 }, '0')));
-    await openWechatTab();
+    const { queryClient } = await openWechatTab();
 
     const link = await screen.findByTestId('wechat-sandbox-link');
     expect(link.getAttribute('href')).toBe(QR.url);
     expect(link.getAttribute('target')).toBe('_blank');
-    expect(await screen.findByText('登录成功', undefined, POLL_WAIT)).toBeTruthy();
+    await expectMessage('登录成功', POLL_WAIT);
 
     expect(api.calls(wechat.scanLogin).map((call) => call.query.get('eventKey'))).toEqual(['scene-1', 'scene-1']);
     expect(useSession.getState()).toMatchObject({ token: 'token-wechat', isLogin: true });
-    expect(useSession.getState().userInfoMsg?.nickName).toBe('微信用户');
+    expect(queryClient.getQueryData(currentUserQueryOptions().queryKey)?.nickName).toBe('微信用户');
   });
 
   it('moves a new WeChat user to phone binding, reports a failure titled 错误, then registers with the scene key', async () => {
@@ -62,14 +65,14 @@ describe('WeChat login', () => {
     );
     await openWechatTab();
 
-    expect(await screen.findByTestId('wechat-bind-step', undefined, POLL_WAIT)).toBeTruthy();
-    expect(screen.getByText('绑定手机号')).toBeTruthy();
+    expect(await screen.findByTestId('wechat-bind-step', undefined, POLL_WAIT)).toBeVisible();
+    expect(screen.getByText('绑定手机号')).toBeVisible();
     expect(useSession.getState().eventKey).toBe('scene-1');
 
     fireEvent.click(screen.getByTestId('bind-submit'));
-    expect(await screen.findByText('请输入手机号')).toBeTruthy();
+    await expectFieldError('bind-phone', '请输入手机号');
     type('bind-phone', '12345');
-    expect(await screen.findByText('请输入正确的手机号')).toBeTruthy();
+    await expectFieldError('bind-phone', '请输入正确的手机号');
 
     type('bind-phone', '13700137000');
     fireEvent.click(screen.getByTestId('bind-send-code'));
@@ -83,7 +86,7 @@ describe('WeChat login', () => {
     expect(useSession.getState().token).toBeNull();
 
     fireEvent.click(screen.getByTestId('bind-submit'));
-    expect(await screen.findByText('登录成功')).toBeTruthy();
+    await expectMessage('登录成功');
     expect(api.calls(auth.registerByPhone)[1]?.json).toEqual({
       phonenumber: '13700137000',
       password: null,

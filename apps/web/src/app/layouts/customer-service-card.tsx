@@ -1,6 +1,6 @@
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SUPPORT_CONTACT } from '../../shared/config/site';
+import { SUPPORT_CONTACT } from '@/shared/config/site';
 
 /** The customer-service details shown in the header popover and under "contact us". */
 export function CustomerServiceCard() {

@@ -2,12 +2,12 @@ import { CustomerServiceOutlined, DesktopOutlined } from '@ant-design/icons';
 import { Button, Popover, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { UserDropdown } from '../../features/auth/components/user-dropdown';
-import { NewNoticePopup } from '../../features/notices/components/new-notice-popup';
-import { NoticeBell } from '../../features/notices/components/notice-bell';
-import { useLoginDialog } from '../../shared/stores/login-dialog-store';
-import { useSession } from '../../shared/stores/session-store';
-import { LanguageSwitch } from '../../shared/ui/language-switch';
+import { UserDropdown } from '@/features/auth/components/user-dropdown';
+import { NewNoticePopup } from '@/features/notices/components/new-notice-popup';
+import { NoticeBell } from '@/features/notices/components/notice-bell';
+import { useLoginDialog } from '@/shared/stores/login-dialog-store';
+import { useSession } from '@/shared/stores/session-store';
+import { LanguageSwitch } from '@/shared/ui/language-switch';
 import { CustomerServiceCard } from './customer-service-card';
 
 /**

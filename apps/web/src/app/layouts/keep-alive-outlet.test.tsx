@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useInterfaceSettings } from '../../shared/stores/interface-settings-store';
-import { useSession } from '../../shared/stores/session-store';
-import { renderApp } from '../../test/render-app';
+import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
+import { useSession } from '@/shared/stores/session-store';
+import { renderApp } from '@/test/render-app';
 
 beforeEach(() => {
   useSession.getState().clearSession();

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useMatches, useOutlet } from 'react-router';
-import { useSession } from '../../shared/stores/session-store';
-import { RouteActivityContext } from '../../shared/ui/route-activity';
+import { useSession } from '@/shared/stores/session-store';
+import { RouteActivityContext } from '@/shared/ui/route-activity';
 import type { RouteHandle } from '../routes/route-meta';
 
 interface KeptPage {

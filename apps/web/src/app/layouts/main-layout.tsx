@@ -1,7 +1,7 @@
 import { Flex, Layout } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { FeedbackModal } from '../../features/feedback/components/feedback-modal';
-import { Logo } from '../../shared/ui/logo';
+import { FeedbackModal } from '@/features/feedback/components/feedback-modal';
+import { Logo } from '@/shared/ui/logo';
 import { HeaderActions } from './header-actions';
 import { MainMenu } from './main-menu';
 import { SiteFooter } from './site-footer';

@@ -1,9 +1,9 @@
 import { Menu, Popover, type MenuProps } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { use, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useNavigate } from 'react-router';
-import { API_DOCS_URL } from '../../shared/config/site';
-import { selectPermissions, useSession } from '../../shared/stores/session-store';
+import { API_DOCS_URL } from '@/shared/config/site';
+import { PermissionsContext } from '@/shared/ui/permissions-context';
 import { filterMenu } from '../routes/filter-menu';
 import { MAIN_MENU, type MenuActionKey, type MenuEntry } from '../routes/menu-table';
 import type { RouteHandle } from '../routes/route-meta';
@@ -32,7 +32,7 @@ function isRouteKey(key: string): key is ConsoleRouteKey {
 export function MainMenu({ onFeedback }: MainMenuProps) {
   const { t } = useTranslation('menu');
   const navigate = useNavigate();
-  const permissions = useSession(selectPermissions);
+  const permissions = use(PermissionsContext);
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
 
   const items = useMemo(() => {

@@ -1,7 +1,7 @@
 import { Flex, Layout } from 'antd';
 import { Outlet } from 'react-router';
-import { LanguageSwitch } from '../../shared/ui/language-switch';
-import { Logo } from '../../shared/ui/logo';
+import { LanguageSwitch } from '@/shared/ui/language-switch';
+import { Logo } from '@/shared/ui/logo';
 
 /** Spec §2 public login layout: a logo back home and the language switch around a standalone page. */
 export function PublicLayout() {

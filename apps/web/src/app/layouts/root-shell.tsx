@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
-import { useCurrentUser } from '../../features/auth/api/get-user-info';
-import { useVipInfo } from '../../features/auth/api/get-vip-info';
-import { LoginDialog } from '../../features/auth/components/login-dialog';
+import { useCurrentUser } from '@/features/auth/api/get-user-info';
+import { useVipInfo } from '@/features/auth/api/get-vip-info';
+import { LoginDialog } from '@/features/auth/components/login-dialog';
+import { PermissionsContext } from '@/shared/ui/permissions-context';
 import type { RouteHandle } from '../routes/route-meta';
 
 function useDocumentTitle() {
@@ -15,18 +16,22 @@ function useDocumentTitle() {
   }, [title]);
 }
 
+// A stable empty list for a guest, so the gates below do not re-render on every render of the shell.
+const NO_PERMISSIONS: readonly [] = [];
+
 /**
  * Above every layout: the global login dialog (spec §2), the document title, and the session's user and VIP record,
- * loaded whenever a token exists (a page opened with a stored token as much as a fresh login).
+ * loaded whenever a token exists (a page opened with a stored token as much as a fresh login). The user's permissions
+ * reach shared permission gates from here, since shared code may not read the auth feature's query.
  */
 export function RootShell() {
   useDocumentTitle();
-  useCurrentUser();
+  const permissions = useCurrentUser().data?.permissions ?? NO_PERMISSIONS;
   useVipInfo();
   return (
-    <>
+    <PermissionsContext value={permissions}>
       <Outlet />
       <LoginDialog />
-    </>
+    </PermissionsContext>
   );
 }

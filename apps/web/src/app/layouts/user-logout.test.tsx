@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useInterfaceSettings } from '../../shared/stores/interface-settings-store';
-import { useSession } from '../../shared/stores/session-store';
-import { here, renderApp } from '../../test/render-app';
+import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
+import { useSession } from '@/shared/stores/session-store';
+import { expectMessage } from '@/test/expectations';
+import { here, renderApp } from '@/test/render-app';
 
 beforeEach(() => {
   useSession.getState().clearSession();
@@ -20,9 +21,9 @@ describe('logging out', () => {
     fireEvent.click(await screen.findByTestId('logout-button'));
     fireEvent.click(await screen.findByRole('button', { name: /^确\s*定$/ }));
 
-    expect(await screen.findByText('已退出登录')).toBeTruthy();
+    await expectMessage('已退出登录');
     await waitFor(() => expect(here(router)).toBe('/aigc'));
     expect(useSession.getState()).toMatchObject({ token: null, isLogin: false });
-    expect(screen.getByTestId('login-button')).toBeTruthy();
+    expect(screen.getByTestId('login-button')).toBeVisible();
   });
 });

@@ -1,5 +1,4 @@
-import type { PermissionEntry } from '../../shared/stores/session-types';
-import { hasRoutePermission, type RoutePermission } from '../../shared/ui/permission';
+import { hasRoutePermission, type PermissionEntry, type RoutePermission } from '@/shared/ui/permission';
 import type { MenuEntry } from './menu-table';
 
 interface FilterContext {

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { ChunkLoadError, lazyPage } from './lazy-page';
 import { RouteErrorPage } from './route-error-page';
 

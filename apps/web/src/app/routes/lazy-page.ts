@@ -1,6 +1,6 @@
 import { TIMING } from '@suanli/contract';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
-import { withTimeout } from '../../shared/ui/lazy-with-timeout';
+import { withTimeout } from '@/shared/ui/lazy-with-timeout';
 import type { PageLoader } from './route-meta';
 
 /** A route chunk that did not arrive in time or at all. */

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RoutePermission } from '../../shared/ui/permission';
+import type { RoutePermission } from '@/shared/ui/permission';
 
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;

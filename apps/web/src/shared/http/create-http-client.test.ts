@@ -1,7 +1,7 @@
 import { auth, dev, system, verifySignature } from '@suanli/contract';
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sendJson, startApiServer, type RecordedRequest } from '../../test/api-server';
+import { okBody, sendJson, startApiServer, type RecordedRequest } from '@/test/api-server';
 import { useInterfaceSettings } from '../stores/interface-settings-store';
 import { useLoginDialog } from '../stores/login-dialog-store';
 import { useSession } from '../stores/session-store';
@@ -43,7 +43,7 @@ afterEach(() => {
 describe('a successful call', () => {
   it('resolves with the envelope data and sends language, signature and bearer token', async () => {
     useSession.getState().setToken('token-abc');
-    answer(200, { code: 200, msg: 'ok', data: { status: 'ok' } });
+    answer(200, okBody(system.healthz, { status: 'ok' }, 'ok'));
 
     await expect(client.call(system.healthz)).resolves.toEqual({ status: 'ok' });
 
@@ -55,7 +55,7 @@ describe('a successful call', () => {
   });
 
   it('accepts body code 201 and sends the body as JSON', async () => {
-    answer(200, { code: 201, msg: 'ok', data: { now: 'x', offsetMinutes: 5, ran: [] } });
+    answer(200, { ...okBody(dev.advanceDevClock, { now: 'x', offsetMinutes: 5, ran: [] }, 'ok'), code: 201 });
 
     await client.call(dev.advanceDevClock, { body: { advanceMinutes: 5 } });
 
@@ -65,7 +65,7 @@ describe('a successful call', () => {
 
   it('leaves the token out of a call that says it needs none', async () => {
     useSession.getState().setToken('token-abc');
-    answer(200, { code: 200, msg: 'ok', data: { status: 'ok' } });
+    answer(200, okBody(system.healthz, { status: 'ok' }, 'ok'));
 
     await client.call(system.healthz, { withoutToken: true });
 
@@ -96,6 +96,19 @@ describe('response-body errors', () => {
 
     expect(error.message).toBe('GPU sold out');
     expect(messages).toEqual([['error', 'GPU sold out']]);
+  });
+
+  it('keeps the field the server blames, for the form to show its message there', async () => {
+    answer(400, { code: 400, msg: 'nickName: too long', data: { field: 'nickName', requestId: '7' } });
+
+    const error = await failureOf(client.call(system.healthz));
+
+    expect(error).toMatchObject({
+      kind: 'response',
+      code: 400,
+      field: 'nickName',
+      serverMessage: 'nickName: too long',
+    });
   });
 
   it('opens the login dialog once for several concurrent 401 answers and clears the login', async () => {

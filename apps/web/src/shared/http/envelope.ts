@@ -1,4 +1,4 @@
-import { SUCCESS_CODES } from '@suanli/contract';
+import { errorEnvelopeSchema, SUCCESS_CODES } from '@suanli/contract';
 import { HttpError } from './http-error';
 
 interface EnvelopeLike {
@@ -19,6 +19,12 @@ function isEnvelope(body: unknown): body is EnvelopeLike {
   return typeof body === 'object' && body !== null && typeof (body as EnvelopeLike).code === 'number';
 }
 
+/** The field an error envelope blames, read with the contract's own schema of that envelope. */
+function fieldOf(body: unknown): string | undefined {
+  const parsed = errorEnvelopeSchema.safeParse(body);
+  return parsed.success ? parsed.data.data?.field : undefined;
+}
+
 function messageOf(body: unknown): string {
   const msg = typeof body === 'object' && body !== null ? (body as { msg?: unknown }).msg : undefined;
   return typeof msg === 'string' ? msg : '';
@@ -36,14 +42,14 @@ export interface EnvelopeContent {
  */
 export async function readEnvelope(response: Response): Promise<EnvelopeContent> {
   if (response.status === 429) {
-    throw new HttpError('rateLimited', '', 429);
+    throw new HttpError('rateLimited', { code: 429 });
   }
   const body = parseJson(await response.text());
   if (!isEnvelope(body)) {
-    throw new HttpError('transport', messageOf(body), response.status);
+    throw new HttpError('transport', { serverMessage: messageOf(body), code: response.status });
   }
   if (!SUCCESS_CODES.includes(body.code)) {
-    throw new HttpError('response', messageOf(body), body.code);
+    throw new HttpError('response', { serverMessage: messageOf(body), code: body.code, field: fieldOf(body) });
   }
   return { data: body.data ?? null, msg: messageOf(body) };
 }

@@ -19,4 +19,5 @@ export const http = createHttpClient({ baseUrl: () => apiBase, timeoutMs: TIMING
 export const httpWithoutTimeout = createHttpClient({ baseUrl: () => apiBase, timeoutMs: null });
 
 export { createHttpClient, type CallOptions, type CallRequest, type HttpClient } from './create-http-client';
-export { HttpError, isHttpError, type HttpErrorKind } from './http-error';
+export { errorText } from './error-text';
+export { HttpError, isHttpError, type HttpErrorDetails, type HttpErrorKind } from './http-error';

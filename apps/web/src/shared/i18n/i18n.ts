@@ -7,7 +7,8 @@ import { initReactI18next } from 'react-i18next';
 import { useInterfaceSettings } from '../stores/interface-settings-store';
 import { NAMESPACES, RESOURCES } from './catalogues';
 
-const DAYJS_LOCALES: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en' };
+/** The dayjs locale of each console language; both are bundled and loaded above. */
+export const DAYJS_LOCALES: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en' };
 
 export const i18n = i18next.createInstance();
 

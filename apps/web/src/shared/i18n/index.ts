@@ -1,1 +1,1 @@
-export { currentLanguage, i18n } from './i18n';
+export { currentLanguage, DAYJS_LOCALES, i18n } from './i18n';

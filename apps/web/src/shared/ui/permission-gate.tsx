@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { use, type ReactNode } from 'react';
 import { useMatches } from 'react-router';
-import { selectPermissions, useSession } from '../stores/session-store';
 import { isActionAllowed, type RoutePermission } from './permission';
+import { PermissionsContext } from './permissions-context';
 
 interface PermissionProps {
   action: string;
@@ -15,7 +15,7 @@ function permissionOf(handle: unknown): RoutePermission | undefined {
 /** Renders its children only when the current route's action list allows `action` (spec §6). */
 export function Permission({ action, children }: PermissionProps) {
   const matches = useMatches();
-  const entries = useSession(selectPermissions);
+  const entries = use(PermissionsContext);
   const permission = permissionOf(matches.at(-1)?.handle);
   return isActionAllowed(action, permission, entries) ? children : null;
 }

@@ -1,4 +1,8 @@
-import type { PermissionEntry } from '../stores/session-types';
+/** A role permission entry of spec §3: which actions the user may take on routes carrying `permissionId`. */
+export interface PermissionEntry {
+  permissionId: string;
+  actionList: readonly string[] | null;
+}
 
 export type RoutePermission = string | readonly string[];
 

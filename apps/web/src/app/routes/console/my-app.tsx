@@ -1,4 +1,4 @@
-import { PlaceholderPage } from '../../../shared/ui/placeholder-page';
+import { PlaceholderPage } from '@/shared/ui/placeholder-page';
 
 export default function MyAppPage() {
   return <PlaceholderPage routeKey="myApp" />;

@@ -1,5 +1,5 @@
 import { BENEFIT_POPUP_TYPES, users } from '@suanli/contract';
-import { http } from '../../../shared/http';
+import { http } from '@/shared/http';
 
 export type BenefitType = (typeof BENEFIT_POPUP_TYPES)[number];
 

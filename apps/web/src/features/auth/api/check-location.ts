@@ -1,6 +1,6 @@
 import { auth } from '@suanli/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http';
+import { http } from '@/shared/http';
 import { authKeys } from './keys';
 
 /** The local flag of spec §4: 1 when e-mail login suits the visitor better. */

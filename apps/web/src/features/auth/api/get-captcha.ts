@@ -1,7 +1,7 @@
 import { auth } from '@suanli/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { http } from '../../../shared/http';
+import { http } from '@/shared/http';
 import { authKeys } from './keys';
 
 export type Captcha = Awaited<ReturnType<typeof fetchCaptcha>>;

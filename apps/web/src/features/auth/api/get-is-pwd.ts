@@ -1,6 +1,6 @@
 import { auth } from '@suanli/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http';
+import { http } from '@/shared/http';
 import { authKeys } from './keys';
 
 /** Whether the current user has a password (a WeChat-registered user has none). */

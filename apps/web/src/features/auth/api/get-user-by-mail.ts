@@ -1,6 +1,6 @@
 import { auth } from '@suanli/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '../../../shared/http';
+import { http } from '@/shared/http';
 import { authKeys } from './keys';
 
 /** Whether an e-mail is registered: data 1 when it is. */

@@ -1,27 +1,22 @@
 import { users } from '@suanli/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http';
-import { useSession } from '../../../shared/stores/session-store';
+import { http } from '@/shared/http';
+import { useSession } from '@/shared/stores/session-store';
 import { authKeys } from './keys';
 
-/**
- * Loads the current user into the session (spec §3), where the menu, permission gates and guard read the
- * permissions and verifiedStatus from.
- */
-export async function fetchCurrentUser(): Promise<users.CurrentUser> {
-  const user = await http.call(users.getUserInfo);
-  const session = useSession.getState();
-  session.setUserInfo(user);
-  session.setVerifiedStatus(user.verifiedStatus);
-  return user;
+/** The current user (spec §3): name, avatar, contact, roles and permissions, VIP, verification status. */
+export function fetchCurrentUser(): Promise<users.CurrentUser> {
+  return http.call(users.getUserInfo);
 }
 
 export const currentUserQueryOptions = () =>
   queryOptions({ queryKey: authKeys.currentUser(), queryFn: fetchCurrentUser, staleTime: 5 * 60_000 });
 
-/** Keeps the session's user loaded while a token exists: on a page load with a stored token, and after login. */
+/**
+ * The current user while a session is live: loaded on a page load with a stored token and after login, and read by
+ * the header, the menu's permissions and the settings pages alike.
+ */
 export function useCurrentUser() {
-  const token = useSession((state) => state.token);
-  const isLogin = useSession((state) => state.isLogin);
-  return useQuery({ ...currentUserQueryOptions(), enabled: token !== null && isLogin });
+  const live = useSession((state) => state.token !== null && state.isLogin);
+  return useQuery({ ...currentUserQueryOptions(), enabled: live });
 }

@@ -1,23 +1,27 @@
 import { users } from '@suanli/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http';
-import { useSession } from '../../../shared/stores/session-store';
-import type { VipInfo } from '../../../shared/stores/session-types';
+import { http } from '@/shared/http';
+import { useSession } from '@/shared/stores/session-store';
 import { authKeys } from './keys';
+import { readVipCookie, writeVipCookie, type VipInfo } from './vip-cookie';
 
-/** Loads the VIP grade and growth into the session, which keeps them in a 10-day cookie (spec §3). */
+/** The VIP grade, growth and next target; each answer is also saved to the 10-day cookie (spec §3). */
 export async function fetchVipInfo(): Promise<VipInfo> {
   const vipInfo = await http.call(users.getVipInfo);
-  useSession.getState().setVipInfo(vipInfo);
+  writeVipCookie(vipInfo);
   return vipInfo;
 }
 
 export const vipInfoQueryOptions = () =>
-  queryOptions({ queryKey: authKeys.vipInfo(), queryFn: fetchVipInfo, staleTime: 5 * 60_000 });
+  queryOptions({
+    queryKey: authKeys.vipInfo(),
+    queryFn: fetchVipInfo,
+    // A page load starts from the cookie and asks again only once it is stale, as spec §3's cookie intends.
+    initialData: readVipCookie,
+    staleTime: 5 * 60_000,
+  });
 
-/** Reloads the VIP record when the cookie has lapsed while the session is still alive. */
 export function useVipInfo() {
   const isLogin = useSession((state) => state.isLogin);
-  const cached = useSession((state) => state.vipInfo !== null);
-  return useQuery({ ...vipInfoQueryOptions(), enabled: isLogin && !cached });
+  return useQuery({ ...vipInfoQueryOptions(), enabled: isLogin });
 }

@@ -1,6 +1,6 @@
 import { wechat } from '@suanli/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http';
+import { http } from '@/shared/http';
 import { authKeys } from './keys';
 
 export type WechatQrPurpose = 'login' | 'bind';

@@ -1,5 +1,5 @@
 import { auth, type EndpointRequest } from '@suanli/contract';
-import { http } from '../../../shared/http';
+import { http } from '@/shared/http';
 
 export type RegisterByEmailBody = NonNullable<EndpointRequest<typeof auth.registerByEmail>['body']>;
 
@@ -9,9 +9,14 @@ export interface RegisterByEmailInput {
   invitationCode?: string;
 }
 
-/** Registers by e-mail and answers the new session's token. */
+/** Registers by e-mail and answers the new session's token; silent, the form reports. */
 export function registerByEmail({ body, invitationCode }: RegisterByEmailInput): Promise<string> {
   return http
-    .call(auth.registerByEmail, { body, query: { invitationCode: invitationCode || undefined }, withoutToken: true })
+    .call(auth.registerByEmail, {
+      body,
+      query: { invitationCode: invitationCode || undefined },
+      withoutToken: true,
+      silent: true,
+    })
     .then((data) => data.access_token);
 }

@@ -1,5 +1,5 @@
 import { auth, type EndpointRequest } from '@suanli/contract';
-import { http } from '../../../shared/http';
+import { http } from '@/shared/http';
 
 export type RegisterByPhoneBody = NonNullable<EndpointRequest<typeof auth.registerByPhone>['body']>;
 
@@ -7,21 +7,20 @@ export interface RegisterByPhoneInput {
   body: RegisterByPhoneBody;
   /** The invitation code remembered from the URL (spec §2), sent as a query parameter. */
   invitationCode?: string;
-  /** The WeChat binding step shows its own notification instead of the client's message (spec §8). */
-  silent?: boolean;
 }
 
 /**
  * Registers by phone and answers the new session's token. With the eventKey of a WeChat scan and a null password it
- * is the binding step of a new WeChat user (spec §4).
+ * is the binding step of a new WeChat user (spec §4). Silent: the login form reports under its fields, the binding
+ * step in its own notification (spec §8).
  */
-export function registerByPhone({ body, invitationCode, silent }: RegisterByPhoneInput): Promise<string> {
+export function registerByPhone({ body, invitationCode }: RegisterByPhoneInput): Promise<string> {
   return http
     .call(auth.registerByPhone, {
       body,
       query: { invitationCode: invitationCode || undefined },
       withoutToken: true,
-      silent,
+      silent: true,
     })
     .then((data) => data.access_token);
 }

@@ -1,6 +1,6 @@
 import { TIMING, wechat } from '@suanli/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http, isHttpError } from '../../../shared/http';
+import { http, isHttpError } from '@/shared/http';
 import { authKeys } from './keys';
 
 export type ScanState =

@@ -1,5 +1,5 @@
 import { auth } from '@suanli/contract';
-import { http } from '../../../shared/http';
+import { http } from '@/shared/http';
 
 export interface SendEmailCodeInput {
   email: string;

@@ -2,7 +2,7 @@ import { isEmail, isPhone } from '@suanli/contract';
 import { Alert, App, Button, Form, Input, type FormRule } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../shared/stores/session-store';
+import { useSession } from '@/shared/stores/session-store';
 import { useCaptcha } from '../api/get-captcha';
 import { CaptchaField } from './captcha-field';
 import { CodeField } from './code-field';

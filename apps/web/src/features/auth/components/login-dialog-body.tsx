@@ -1,7 +1,7 @@
 import { Skeleton, Tabs } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../shared/stores/session-store';
+import { useSession } from '@/shared/stores/session-store';
 import { useLocalFlag } from '../api/check-location';
 import { CredentialsForm } from './credentials-form';
 import { PhoneBindingForm } from './phone-binding-form';

@@ -1,8 +1,8 @@
 import { Modal, Skeleton, Typography } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoginDialog } from '../../../shared/stores/login-dialog-store';
-import { lazyWithTimeout } from '../../../shared/ui/lazy-with-timeout';
+import { useLoginDialog } from '@/shared/stores/login-dialog-store';
+import { lazyWithTimeout } from '@/shared/ui/lazy-with-timeout';
 import { BenefitDialog } from './benefit-dialog';
 
 // The forms behind the tabs are heavy and most visits never open the dialog, so they load on first opening.

@@ -1,6 +1,7 @@
 import { LIMITS } from '@suanli/contract';
 import { App, Button, Card, Form, Input, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { reportFormError } from '@/shared/ui/report-form-error';
 import { useHasPassword } from '../api/get-is-pwd';
 import { useUpdatePassword } from '../api/update-password';
 
@@ -22,7 +23,12 @@ export function PasswordCard() {
   const update = useUpdatePassword();
 
   const submit = async ({ oldPassword, password }: PasswordValues) => {
-    await update.mutateAsync(hasPassword.data ? { oldPassword, password } : { password });
+    try {
+      await update.mutateAsync(hasPassword.data ? { oldPassword, password } : { password });
+    } catch (error) {
+      reportFormError(form, error);
+      return;
+    }
     form.resetFields();
     void message.success(t('security.password.saved'));
   };
@@ -33,12 +39,7 @@ export function PasswordCard() {
       {hasPassword.isPending ? (
         <Skeleton active />
       ) : (
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={(values) => submit(values).catch(() => null)}
-          style={{ maxWidth: 420 }}
-        >
+        <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} style={{ maxWidth: 420 }}>
           <Typography.Paragraph type="secondary" data-testid="password-guidance">
             {t('security.password.guidance')}
           </Typography.Paragraph>

@@ -2,8 +2,8 @@ import { PHONE_PATTERN } from '@suanli/contract';
 import { App, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isHttpError } from '../../../shared/http';
-import { useSession } from '../../../shared/stores/session-store';
+import { useSession } from '@/shared/stores/session-store';
+import { reportFormError } from '@/shared/ui/report-form-error';
 import { useCaptcha } from '../api/get-captcha';
 import { registerByPhone } from '../api/register-by-phone';
 import { CaptchaField } from './captcha-field';
@@ -54,12 +54,15 @@ export function PhoneBindingForm({ onBack }: { onBack: () => void }) {
     };
     setSubmitting(true);
     try {
-      const token = await registerByPhone({ body, invitationCode, silent: true });
+      const token = await registerByPhone({ body, invitationCode });
       await completeLogin(token);
     } catch (error) {
-      showError(isHttpError(error) && error.serverMessage ? error.serverMessage : t('bind.retryLater'));
       form.setFieldValue('captcha', undefined);
       void refresh();
+      reportFormError(form, error, {
+        fields: { phonenumber: 'phone', code: 'captcha' },
+        report: (failure) => showError(failure.serverMessage || t('bind.retryLater')),
+      });
     } finally {
       setSubmitting(false);
     }

@@ -1,8 +1,9 @@
 import { PHONE_PATTERN } from '@suanli/contract';
 import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../shared/stores/session-store';
+import { reportFormError } from '@/shared/ui/report-form-error';
 import { useCaptcha } from '../api/get-captcha';
+import { useCurrentUser } from '../api/get-user-info';
 import { useUpdatePhone } from '../api/update-phone';
 import { CaptchaField } from './captcha-field';
 import { CodeField } from './code-field';
@@ -19,7 +20,7 @@ export function PhoneCard() {
   const { t } = useTranslation('auth');
   const { message } = App.useApp();
   const [form] = Form.useForm<PhoneValues>();
-  const current = useSession((state) => state.userInfoMsg?.phone ?? null);
+  const current = useCurrentUser().data?.phone ?? null;
   const { captcha, refresh } = useCaptcha('phone-change');
   const update = useUpdatePhone();
   const sendCode = useCodeSender({
@@ -37,7 +38,12 @@ export function PhoneCard() {
     if (!values) {
       return;
     }
-    await update.mutateAsync({ phonenumber: values.phone.trim(), verificationCode: values.verificationCode.trim() });
+    try {
+      await update.mutateAsync({ phonenumber: values.phone.trim(), verificationCode: values.verificationCode.trim() });
+    } catch (error) {
+      reportFormError(form, error, { fields: { phonenumber: 'phone' } });
+      return;
+    }
     form.resetFields();
     void message.success(t('security.phone.saved'));
   };
@@ -60,12 +66,7 @@ export function PhoneCard() {
         </Form.Item>
         <CaptchaField captcha={captcha} onRefresh={() => void refresh()} testIdPrefix="phone" labelled />
         <CodeField onSend={sendCode} testIdPrefix="phone" labelled />
-        <Button
-          type="primary"
-          loading={update.isPending}
-          onClick={() => void submit().catch(() => null)}
-          data-testid="phone-submit"
-        >
+        <Button type="primary" loading={update.isPending} onClick={() => void submit()} data-testid="phone-submit">
           {t('security.phone.submit')}
         </Button>
       </Form>

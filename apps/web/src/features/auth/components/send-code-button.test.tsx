@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../../shared/i18n';
-import { useInterfaceSettings } from '../../../shared/stores/interface-settings-store';
+import '@/shared/i18n';
+import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
 import { SendCodeButton } from './send-code-button';
 
 beforeEach(() => {

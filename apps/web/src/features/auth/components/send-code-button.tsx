@@ -2,7 +2,7 @@ import { TIMING } from '@suanli/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCountdown } from '../../../shared/ui/use-countdown';
+import { useCountdown } from '@/shared/ui/use-countdown';
 
 interface SendCodeButtonProps {
   /** Sends the code; resolves true when it went out, which starts the countdown. */

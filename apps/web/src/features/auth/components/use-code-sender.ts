@@ -1,7 +1,7 @@
 import { isEmail, type auth } from '@suanli/contract';
 import { App, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isHttpError } from '../../../shared/http';
+import { isHttpError } from '@/shared/http';
 import type { Captcha } from '../api/get-captcha';
 import { sendEmailCode } from '../api/send-email-code';
 import { sendSmsCode } from '../api/send-sms-code';

@@ -1,7 +1,8 @@
 import { isEmail } from '@suanli/contract';
 import type { FormInstance } from 'antd';
 import { useState } from 'react';
-import { useSession } from '../../../shared/stores/session-store';
+import { useSession } from '@/shared/stores/session-store';
+import { reportFormError } from '@/shared/ui/report-form-error';
 import type { Captcha } from '../api/get-captcha';
 import { loginByCode } from '../api/login-by-code';
 import { loginByPassword } from '../api/login-by-password';
@@ -46,12 +47,18 @@ function requestToken(values: CredentialsValues, { mode, registering, captcha }:
   return loginByCode({ username, verificationCode, ...answer, ...scene });
 }
 
+/** The request fields the form shows under other names: the account, the e-mail code, the captcha answer. */
+const FORM_FIELDS = { mail: 'username', phonenumber: 'username', emailCode: 'verificationCode', code: 'captcha' };
+
 interface CredentialsSubmitOptions extends TokenRequest {
   form: FormInstance<CredentialsValues>;
   refreshCaptcha: () => unknown;
 }
 
-/** Submits the account or code form; on failure (spec §4 step 5) the button stops loading and the captcha renews. */
+/**
+ * Submits the account or code form; on failure (spec §4 step 5) the button stops loading, the captcha renews and the
+ * server's message shows under the field it names, or as a message.
+ */
 export function useCredentialsSubmit({ form, refreshCaptcha, ...request }: CredentialsSubmitOptions) {
   const completeLogin = useCompleteLogin();
   const [submitting, setSubmitting] = useState(false);
@@ -61,9 +68,11 @@ export function useCredentialsSubmit({ form, refreshCaptcha, ...request }: Crede
     try {
       const token = await requestToken(values, request);
       await completeLogin(token);
-    } catch {
+    } catch (error) {
+      // Clearing the spent answer also clears its errors, so it comes before the server's message is placed.
       form.setFieldValue('captcha', undefined);
       void refreshCaptcha();
+      reportFormError(form, error, { fields: FORM_FIELDS });
     } finally {
       setSubmitting(false);
     }

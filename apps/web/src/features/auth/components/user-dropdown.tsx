@@ -3,8 +3,9 @@ import { App, Avatar, Dropdown, Skeleton, Space, Typography, type MenuProps } fr
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../../shared/stores/session-store';
-import { lazyWithTimeout } from '../../../shared/ui/lazy-with-timeout';
+import { useSession } from '@/shared/stores/session-store';
+import { lazyWithTimeout } from '@/shared/ui/lazy-with-timeout';
+import { useCurrentUser } from '../api/get-user-info';
 import { logout } from '../api/logout';
 
 // The VIP progress and figures load on first hover, keeping their components out of every page's first load.
@@ -15,7 +16,7 @@ export function UserDropdown() {
   const { t } = useTranslation('auth');
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
-  const user = useSession((state) => state.userInfoMsg);
+  const user = useCurrentUser().data;
 
   const confirmLogout = () => {
     modal.confirm({

@@ -4,7 +4,11 @@ import { Avatar, Card, Flex, Progress, Statistic, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../../shared/stores/session-store';
+import { MoneyText } from '@/shared/ui/money-text';
+import { useApplicationSummary } from '../api/get-application-summary';
+import { useBalanceSummary } from '../api/get-balance-summary';
+import { useCurrentUser } from '../api/get-user-info';
+import { useVipInfo } from '../api/get-vip-info';
 
 function gradeLabelKey(grade: number) {
   const value = String(grade) as (typeof VipGrade.values)[number];
@@ -13,15 +17,15 @@ function gradeLabelKey(grade: number) {
 
 /**
  * The avatar dropdown's content (spec §2): avatar, nickname, VIP grade with its growth progress, then balance,
- * vouchers and total applications, which the wallet and compute areas keep in the session, above the menu.
+ * vouchers and total applications, which the wallet and compute areas serve, above the menu.
  */
 export default function UserSummaryPanel({ menu }: { menu: ReactNode }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const user = useSession((state) => state.userInfoMsg);
-  const vip = useSession((state) => state.vipInfo) ?? user?.vip ?? null;
-  const balance = useSession((state) => state.userBalance);
-  const applications = useSession((state) => state.applicationStatus?.total ?? 0);
+  const user = useCurrentUser().data;
+  const vip = useVipInfo().data ?? user?.vip ?? null;
+  const balance = useBalanceSummary().data;
+  const applications = useApplicationSummary().data?.total ?? 0;
   const grade = vip?.vipGrade ?? 0;
   const growth = vip?.growthValue ?? 0;
   const target = vip?.growthTarget ?? vipGrowthTarget(grade);
@@ -60,13 +64,13 @@ export default function UserSummaryPanel({ menu }: { menu: ReactNode }) {
           <Statistic
             title={t('user.balance')}
             value={balance?.balance ?? '0.00'}
-            prefix="¥"
+            formatter={(value) => <MoneyText value={String(value)} />}
             data-testid="user-balance"
           />
           <Statistic
             title={t('user.vouchers')}
             value={balance?.voucher ?? '0.00'}
-            prefix="¥"
+            formatter={(value) => <MoneyText value={String(value)} />}
             data-testid="user-vouchers"
           />
           <Statistic title={t('user.applications')} value={applications} data-testid="user-applications" />

@@ -1,7 +1,7 @@
 import { Flex, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../shared/stores/session-store';
+import { useSession } from '@/shared/stores/session-store';
 import { useWechatQrCode } from '../api/get-wechat-qr-code';
 import { useScanState } from '../api/scan-login';
 import { useCompleteLogin } from './use-complete-login';

@@ -1,7 +1,7 @@
 import { Modal, Skeleton } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyWithTimeout } from '../../../shared/ui/lazy-with-timeout';
+import { lazyWithTimeout } from '@/shared/ui/lazy-with-timeout';
 
 // The form loads when the dialog first opens; most visits never open it.
 const FeedbackForm = lazyWithTimeout(() => import('./feedback-form'));

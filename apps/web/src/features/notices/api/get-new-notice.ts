@@ -1,6 +1,6 @@
 import { notices } from '@suanli/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http';
+import { http } from '@/shared/http';
 import { noticeKeys } from './keys';
 
 /** The newest platform notice the user has not seen, or null. Silent: a missing popup bothers nobody. */

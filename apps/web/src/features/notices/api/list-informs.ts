@@ -1,7 +1,8 @@
-import { notices } from '@suanli/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http';
-import { noticeKeys, type PageQuery } from './keys';
+import { LIMITS, notices } from '@suanli/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/shared/http';
+import { usePagedQuery, type PageParams } from '@/shared/query/use-paged-query';
+import { noticeKeys } from './keys';
 
 export type InformPage = Awaited<ReturnType<typeof fetchInforms>>;
 export type Inform = InformPage['rows'][number];
@@ -9,22 +10,26 @@ export type Inform = InformPage['rows'][number];
 /** The bell re-reads the unread count this often while the user is logged in. */
 const UNREAD_POLL_MS = 60_000;
 
-export function fetchInforms(page: PageQuery) {
-  return http.call(notices.listInforms, { query: page });
+/** The endpoint pages and nothing else: it neither filters nor sorts (newest first). */
+export function fetchInforms({ pageNum, pageSize }: PageParams) {
+  return http.call(notices.listInforms, { query: { pageNum, pageSize } });
 }
 
-export const informsQueryOptions = (page: PageQuery) =>
-  queryOptions({ queryKey: noticeKeys.informPage(page), queryFn: () => fetchInforms(page) });
-
-/** One page of the user's notices, with the unread count the bell shows. */
-export function useInforms(page: PageQuery) {
-  return useQuery({ ...informsQueryOptions(page), placeholderData: keepPreviousData });
+/** The user's notices, a page at a time, with the unread count the bell shows. */
+export function useInformPages() {
+  return usePagedQuery({ queryKey: noticeKeys.informs(), fetcher: fetchInforms });
 }
+
+// The list's first page as usePagedQuery asks for it, so the bell and the open drawer share it.
+const FIRST_PAGE: PageParams = { pageNum: 1, pageSize: LIMITS.pageSizeDefault };
+
+export const firstInformPageQueryOptions = () =>
+  queryOptions({ queryKey: noticeKeys.informPage(FIRST_PAGE), queryFn: () => fetchInforms(FIRST_PAGE) });
 
 /** The bell's count: the first page polled every minute and refetched when the window regains focus. */
 export function useUnreadCount() {
   const query = useQuery({
-    ...informsQueryOptions({ pageNum: 1, pageSize: 10 }),
+    ...firstInformPageQueryOptions(),
     refetchInterval: UNREAD_POLL_MS,
     refetchOnWindowFocus: true,
     select: (page) => page.unread,

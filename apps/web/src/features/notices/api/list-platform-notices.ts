@@ -1,17 +1,15 @@
 import { notices } from '@suanli/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http';
-import { noticeKeys, type PageQuery } from './keys';
+import { http } from '@/shared/http';
+import { usePagedQuery, type PageParams } from '@/shared/query/use-paged-query';
+import { noticeKeys } from './keys';
 
 export type PlatformNotice = Awaited<ReturnType<typeof fetchPlatformNotices>>['rows'][number];
 
-export function fetchPlatformNotices(page: PageQuery) {
-  return http.call(notices.listPlatformNotices, { query: page });
+/** The endpoint pages and nothing else: it neither filters nor sorts (newest first). */
+export function fetchPlatformNotices({ pageNum, pageSize }: PageParams) {
+  return http.call(notices.listPlatformNotices, { query: { pageNum, pageSize } });
 }
 
-export const platformNoticesQueryOptions = (page: PageQuery) =>
-  queryOptions({ queryKey: noticeKeys.platform(page), queryFn: () => fetchPlatformNotices(page) });
-
-export function usePlatformNotices(page: PageQuery) {
-  return useQuery({ ...platformNoticesQueryOptions(page), placeholderData: keepPreviousData });
+export function usePlatformNoticePages() {
+  return usePagedQuery({ queryKey: noticeKeys.platform(), fetcher: fetchPlatformNotices });
 }

@@ -1,6 +1,6 @@
 import { notices } from '@suanli/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http';
+import { http } from '@/shared/http';
 import { noticeKeys } from './keys';
 
 export type InformSelection = { informIds: string[] } | { all: true };

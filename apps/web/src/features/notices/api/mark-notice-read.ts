@@ -1,6 +1,6 @@
 import { notices } from '@suanli/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http';
+import { http } from '@/shared/http';
 import { noticeKeys } from './keys';
 
 export function markNoticeRead(noticeId: string) {
@@ -13,7 +13,7 @@ export function useMarkNoticeRead() {
     mutationFn: markNoticeRead,
     onSettled: () => {
       queryClient.setQueryData(noticeKeys.newest(), null);
-      return queryClient.invalidateQueries({ queryKey: [...noticeKeys.all, 'platform'] });
+      return queryClient.invalidateQueries({ queryKey: noticeKeys.platform() });
     },
   });
 }

@@ -1,12 +1,10 @@
-import { App, Button, Empty, Flex, Pagination, Popconfirm, Skeleton, Typography, type ButtonProps } from 'antd';
-import { useState } from 'react';
+import { App, Button, Flex, Popconfirm, Typography, type ButtonProps, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PagedTable } from '@/shared/ui/paged-table';
 import { useDeleteInforms } from '../api/delete-informs';
-import { useInforms, type Inform } from '../api/list-informs';
+import { useInformPages, type Inform } from '../api/list-informs';
 import { useMarkInformsRead } from '../api/mark-informs-read';
 import { NoticeTime } from './notice-time';
-
-const PAGE_SIZE = 10;
 
 function InformRow({ inform }: { inform: Inform }) {
   const { t } = useTranslation('notices');
@@ -14,12 +12,7 @@ function InformRow({ inform }: { inform: Inform }) {
   const markRead = useMarkInformsRead();
   const remove = useDeleteInforms();
   return (
-    <Flex
-      vertical
-      gap={4}
-      style={{ padding: '12px 0', borderBottom: '1px solid #f0f0f0' }}
-      data-testid={`inform-${inform.informId}`}
-    >
+    <Flex vertical gap={4} data-testid={`inform-${inform.informId}`}>
       <Flex justify="space-between" align="baseline" gap={8}>
         <Typography.Text strong={!inform.read} data-testid={`inform-title-${inform.informId}`}>
           {inform.read ? null : <span data-testid={`inform-unread-${inform.informId}`}>● </span>}
@@ -60,26 +53,22 @@ function InformRow({ inform }: { inform: Inform }) {
   );
 }
 
+// One column holding the whole notice: a drawer is too narrow for a grid, and the table brings the paging.
+const COLUMNS: TableColumnsType<Inform> = [{ key: 'inform', render: (_, inform) => <InformRow inform={inform} /> }];
+
 /** The user's notices, newest first, with read, read all and delete (spec §7 notices). */
 export function InformList() {
   const { t } = useTranslation('notices');
-  const [pageNum, setPageNum] = useState(1);
-  const informs = useInforms({ pageNum, pageSize: PAGE_SIZE });
+  const informs = useInformPages();
   const markRead = useMarkInformsRead();
-  const page = informs.data;
+  const unread = informs.query.data?.unread ?? 0;
 
-  if (informs.isPending) {
-    return <Skeleton active />;
-  }
-  if (!page || page.rows.length === 0) {
-    return <Empty description={t('empty')} data-testid="informs-empty" />;
-  }
   return (
-    <Flex vertical data-testid="inform-list">
+    <Flex vertical gap={8} data-testid="inform-list">
       <Flex justify="flex-end">
         <Button
           size="small"
-          disabled={page.unread === 0}
+          disabled={unread === 0}
           loading={markRead.isPending}
           onClick={() => markRead.mutate({ all: true })}
           data-testid="informs-read-all"
@@ -87,18 +76,14 @@ export function InformList() {
           {t('markAllRead')}
         </Button>
       </Flex>
-      {page.rows.map((inform) => (
-        <InformRow key={inform.informId} inform={inform} />
-      ))}
-      <Pagination
+      <PagedTable
+        paged={informs}
+        columns={COLUMNS}
+        rowKey="informId"
+        showHeader={false}
         size="small"
-        style={{ marginTop: 12, alignSelf: 'center' }}
-        current={pageNum}
-        pageSize={PAGE_SIZE}
-        total={page.total}
-        onChange={setPageNum}
-        hideOnSinglePage
-        data-testid="informs-pagination"
+        emptyText={t('empty')}
+        data-testid="informs-table"
       />
     </Flex>
   );

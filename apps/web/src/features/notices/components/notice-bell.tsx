@@ -2,7 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyWithTimeout } from '../../../shared/ui/lazy-with-timeout';
+import { lazyWithTimeout } from '@/shared/ui/lazy-with-timeout';
 import { useUnreadCount } from '../api/list-informs';
 
 // The list with its paging, confirmations and drawer is heavy and only wanted once the bell is clicked.

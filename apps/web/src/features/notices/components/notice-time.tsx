@@ -1,11 +1,11 @@
 import { Typography } from 'antd';
-import dayjs from 'dayjs';
+import { DateTime } from '@/shared/ui/date-time';
 
-/** A notice's time in the reader's locale (dayjs follows the interface language). */
+/** A notice's time, small and secondary beside its title. */
 export function NoticeTime({ value }: { value: string }) {
   return (
     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-      {dayjs(value).format('YYYY-MM-DD HH:mm')}
+      <DateTime value={value} />
     </Typography.Text>
   );
 }

@@ -1,13 +1,19 @@
 import { users } from '@suanli/contract';
-import { http } from '../../../shared/http';
-import { useSession } from '../../../shared/stores/session-store';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/shared/http';
+import { rootKeys } from '@/shared/query/root-keys';
 
-/** Makes an uploaded object the avatar; the header shows the new picture from the session at once. */
+/** Makes an uploaded object the avatar and answers its URL. */
 export async function changeAvatar(key: string): Promise<string> {
   const { avatarUrl } = await http.call(users.changeAvatar, { query: { avatar: key } });
-  const { userInfoMsg, setUserInfo } = useSession.getState();
-  if (userInfoMsg) {
-    setUserInfo({ ...userInfoMsg, avatarUrl });
-  }
   return avatarUrl;
+}
+
+/** The header shows the avatar from the current user, another feature's query under the account root. */
+export function useChangeAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeAvatar,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rootKeys.account }),
+  });
 }

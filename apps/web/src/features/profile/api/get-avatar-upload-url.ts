@@ -1,5 +1,5 @@
 import { users } from '@suanli/contract';
-import { http } from '../../../shared/http';
+import { http } from '@/shared/http';
 
 export type AvatarUploadTarget = Awaited<ReturnType<typeof fetchAvatarUploadUrl>>;
 

@@ -1,6 +1,6 @@
 import { users } from '@suanli/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http';
+import { http } from '@/shared/http';
 import { profileKeys } from './keys';
 
 export type Profile = Awaited<ReturnType<typeof fetchProfile>>;

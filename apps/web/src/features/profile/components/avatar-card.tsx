@@ -2,8 +2,7 @@ import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Card, Flex, Progress, Typography, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../shared/stores/session-store';
-import { changeAvatar } from '../api/change-avatar';
+import { useChangeAvatar } from '../api/change-avatar';
 import { fetchAvatarUploadUrl } from '../api/get-avatar-upload-url';
 import { putAvatarObject } from '../api/put-avatar-object';
 
@@ -21,11 +20,14 @@ function uploadName(file: File): string {
   return /\.(png|jpe?g|webp|gif)$/i.test(file.name) ? file.name : `avatar.${EXTENSIONS[file.type] ?? 'png'}`;
 }
 
-/** The avatar: the file goes straight to the object store through a signed URL, then becomes the avatar. */
-export function AvatarCard() {
+/**
+ * The avatar: the file goes straight to the object store through a signed URL, then becomes the avatar. The current
+ * one comes from the page, which reads the current user.
+ */
+export function AvatarCard({ avatarUrl }: { avatarUrl: string | null }) {
   const { t } = useTranslation('profile');
   const { message } = App.useApp();
-  const avatarUrl = useSession((state) => state.userInfoMsg?.avatarUrl ?? null);
+  const change = useChangeAvatar();
   const [percent, setPercent] = useState<number | null>(null);
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
@@ -52,7 +54,7 @@ export function AvatarCard() {
         setPercent(value);
         onProgress?.({ percent: value });
       });
-      await changeAvatar(target.key);
+      await change.mutateAsync(target.key);
     };
     upload().then(
       () => {

@@ -1,6 +1,7 @@
 import { PROFILE_OPTIONS, type ProfileOptionField } from '@suanli/contract';
 import { App, Button, Card, Col, Form, Input, Row, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { reportFormError } from '@/shared/ui/report-form-error';
 import { useProfile, type Profile } from '../api/get-profile';
 import { useSaveProfile } from '../api/save-profile';
 
@@ -10,13 +11,19 @@ const FIELDS = Object.keys(PROFILE_OPTIONS) as ProfileOptionField[];
 export function ProfileCard() {
   const { t } = useTranslation('profile');
   const { message } = App.useApp();
+  const [form] = Form.useForm<Profile>();
   const profile = useProfile();
   const save = useSaveProfile();
 
   const submit = async (values: Profile) => {
     const enterpriseName = values.enterpriseName?.trim() || null;
     const chosen = Object.fromEntries(FIELDS.map((field) => [field, values[field] ?? null]));
-    await save.mutateAsync({ ...(chosen as Omit<Profile, 'enterpriseName'>), enterpriseName });
+    try {
+      await save.mutateAsync({ ...(chosen as Omit<Profile, 'enterpriseName'>), enterpriseName });
+    } catch (error) {
+      reportFormError(form, error);
+      return;
+    }
     void message.success(t('info.saved'));
   };
 
@@ -42,9 +49,10 @@ export function ProfileCard() {
         <Skeleton active />
       ) : (
         <Form
+          form={form}
           layout="vertical"
           initialValues={profile.data ?? {}}
-          onFinish={(values: Profile) => submit(values).catch(() => null)}
+          onFinish={(values) => void submit(values)}
         >
           <Row gutter={16}>
             {FIELDS.map(select)}

@@ -1,19 +1,13 @@
 import { realName } from '@suanli/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/http';
-import { useSession } from '../../../shared/stores/session-store';
+import { http } from '@/shared/http';
 import { realNameKeys } from './keys';
 
 export type RealNameRecord = Awaited<ReturnType<typeof fetchRealNameStatus>>;
 
-/**
- * The identity check of spec §4: status, the masked record once verified, attempts left today. The session's
- * verifiedStatus follows it, so the guard of isAuth routes sees the same answer.
- */
-export async function fetchRealNameStatus() {
-  const record = await http.call(realName.getRealNameStatus);
-  useSession.getState().setVerifiedStatus(record.status);
-  return record;
+/** The identity check of spec §4: status, the masked record once verified, attempts left today. */
+export function fetchRealNameStatus() {
+  return http.call(realName.getRealNameStatus);
 }
 
 export const realNameStatusQueryOptions = () =>

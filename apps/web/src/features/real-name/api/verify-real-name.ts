@@ -1,27 +1,29 @@
 import { realName } from '@suanli/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/http';
-import { useSession } from '../../../shared/stores/session-store';
-import { realNameKeys } from './keys';
+import { http } from '@/shared/http';
+import { rootKeys } from '@/shared/query/root-keys';
 
 export interface VerifyRealNameInput {
   realName: string;
   idCard: string;
 }
 
-/** Spends one of the day's three attempts (spec §5) and answers the updated record. */
-export async function verifyRealName(input: VerifyRealNameInput) {
-  const record = await http.call(realName.verifyRealName, { query: input });
-  useSession.getState().setVerifiedStatus(record.status);
-  return record;
+/**
+ * Spends one of the day's three attempts (spec §5) and answers the updated record. Silent: the form reports a refusal
+ * under the field it names.
+ */
+export function verifyRealName(input: VerifyRealNameInput) {
+  return http.call(realName.verifyRealName, { query: input, silent: true });
 }
 
+/**
+ * Any attempt, refused or not, changes the attempts left; a success also changes the user's verification status,
+ * which the current user and the guard's check carry. All of it is account data, so the account root is refreshed.
+ */
 export function useVerifyRealName() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyRealName,
-    onSuccess: (record) => queryClient.setQueryData(realNameKeys.status(), record),
-    // A refused attempt still counts, so the attempts left are read again.
-    onError: () => queryClient.invalidateQueries({ queryKey: realNameKeys.status() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rootKeys.account }),
   });
 }

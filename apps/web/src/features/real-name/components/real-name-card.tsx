@@ -1,6 +1,6 @@
 import { Card, Descriptions, Skeleton, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DateTime } from '@/shared/ui/date-time';
 import { useRealNameStatus } from '../api/get-real-name-status';
 import { RealNameForm } from './real-name-form';
 
@@ -45,7 +45,7 @@ export function RealNameCard() {
           {
             key: 'at',
             label: t('verifiedAt'),
-            children: record.verifiedAt ? dayjs(record.verifiedAt).format('YYYY-MM-DD HH:mm') : '',
+            children: record.verifiedAt ? <DateTime value={record.verifiedAt} /> : '',
           },
         ]}
       />

@@ -1,5 +1,6 @@
 import { App, Alert, Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { reportFormError } from '@/shared/ui/report-form-error';
 import type { RealNameRecord } from '../api/get-real-name-status';
 import { useVerifyRealName, type VerifyRealNameInput } from '../api/verify-real-name';
 
@@ -14,7 +15,12 @@ export function RealNameForm({ record }: { record: RealNameRecord }) {
   const exhausted = record.attemptsLeft <= 0;
 
   const submit = async (values: VerifyRealNameInput) => {
-    const next = await verify.mutateAsync({ realName: values.realName.trim(), idCard: values.idCard.trim() });
+    const next = await verify
+      .mutateAsync({ realName: values.realName.trim(), idCard: values.idCard.trim() })
+      .catch((error: unknown) => reportFormError(form, error));
+    if (!next) {
+      return;
+    }
     if (next.status === '1') {
       void message.success(t('verified'));
     } else {
@@ -23,12 +29,7 @@ export function RealNameForm({ record }: { record: RealNameRecord }) {
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      onFinish={(values) => submit(values).catch(() => null)}
-      style={{ maxWidth: 420 }}
-    >
+    <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} style={{ maxWidth: 420 }}>
       {record.sandbox ? (
         <Alert
           type="warning"

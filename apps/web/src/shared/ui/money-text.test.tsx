@@ -1,0 +1,23 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MoneyText } from './money-text';
+
+describe('MoneyText', () => {
+  it('shows a large balance with the currency and thousands separators', () => {
+    render(<MoneyText value="1234567.80" data-testid="money" />);
+
+    expect(screen.getByTestId('money').textContent).toBe('¥1,234,567.80');
+  });
+
+  it('shows a negative amount with its sign first', () => {
+    render(<MoneyText value="-50.00" data-testid="money" />);
+
+    expect(screen.getByTestId('money').textContent).toBe('-¥50.00');
+  });
+
+  it('shows a unit price with four decimals', () => {
+    render(<MoneyText value="1.9500" decimals={4} data-testid="money" />);
+
+    expect(screen.getByTestId('money').textContent).toBe('¥1.9500');
+  });
+});
