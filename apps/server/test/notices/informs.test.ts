@@ -52,7 +52,12 @@ async function userWithNotices(count: number) {
 describe("a user's notices", () => {
   it('list a notice in the caller language with its parameters, unread', async () => {
     const { userId, token } = await userWithEmptyInbox();
-    await t.services.notices.notifyUser(t.db, { userId: userId, kind: 'lowBalance', params: { balance: '3.50' }, at: clock.now() });
+    await t.services.notices.notifyUser(t.db, {
+      userId: userId,
+      kind: 'lowBalance',
+      params: { balance: '3.50' },
+      at: clock.now(),
+    });
     const zh = await list(token);
     expect(zh).toMatchObject({ total: 1, unread: 1 });
     expect(zh.rows[0]).toMatchObject({ kind: 'lowBalance', title: '余额不足提醒', read: false });
@@ -64,8 +69,16 @@ describe("a user's notices", () => {
 
   it('translate a reason as well as the text around it', async () => {
     const { userId, token } = await userWithEmptyInbox();
-    await t.services.notices.notifyUser(t.db, { userId: userId, kind: 'applicationStopped', params: { appName: 'ComfyUI-1', reason: 'insufficientBalance' } });
-    await t.services.notices.notifyUser(t.db, { userId: userId, kind: 'rewardGranted', params: { amount: '5.00', reason: 'inviteFirstApplication' } });
+    await t.services.notices.notifyUser(t.db, {
+      userId: userId,
+      kind: 'applicationStopped',
+      params: { appName: 'ComfyUI-1', reason: 'insufficientBalance' },
+    });
+    await t.services.notices.notifyUser(t.db, {
+      userId: userId,
+      kind: 'rewardGranted',
+      params: { amount: '5.00', reason: 'inviteFirstApplication' },
+    });
     const zh = await list(token);
     expect(zh.rows.map((row) => row.content).join('\n')).toContain('「ComfyUI-1」已停止，原因：余额不足');
     const en = await list(token, { locale: 'en-US' });

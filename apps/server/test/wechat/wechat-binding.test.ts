@@ -87,8 +87,7 @@ describe('binding WeChat in the user centre', () => {
     const first = await createSignedInUser(t);
     const second = await createSignedInUser(t);
     const identity = { openId: newOpenId(), nickName: 'Reg' };
-    const bind = (userId: UserId) =>
-      inTransaction(t.db, (tx) => t.services.wechat.bindIdentity(tx, userId, identity));
+    const bind = (userId: UserId) => inTransaction(t.db, (tx) => t.services.wechat.bindIdentity(tx, userId, identity));
     await bind(first.userId);
     await bind(first.userId);
     await expect(bind(second.userId)).rejects.toMatchObject({

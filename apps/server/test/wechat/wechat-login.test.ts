@@ -81,9 +81,7 @@ describe('WeChat QR login in the sandbox', () => {
     await sandboxScan(t, qr.sceneStr, newOpenId());
     clock.advance(5);
     expect((await pollLogin(t, qr.sceneStr)).json()).toMatchObject({ data: 1 });
-    expect(
-      await inTransaction(t.db, (tx) => t.services.wechat.claimScannedIdentity(tx, qr.sceneStr)),
-    ).not.toBeNull();
+    expect(await inTransaction(t.db, (tx) => t.services.wechat.claimScannedIdentity(tx, qr.sceneStr))).not.toBeNull();
   });
 
   it('answers 409 in the caller language once the QR expired unscanned, and refuses to scan it', async () => {

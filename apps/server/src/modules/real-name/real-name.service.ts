@@ -103,7 +103,13 @@ export function realNameService({ db, clock, config, provider, users }: RealName
       : new AppError('businessRule', { messageKey: 'realName.mismatchLast', params: { time: freesAt(times) } });
   }
 
-  async function recordMatch(match: { userId: UserId; attemptId: bigint; realName: string; idNumber: string; hash: string }) {
+  async function recordMatch(match: {
+    userId: UserId;
+    attemptId: bigint;
+    realName: string;
+    idNumber: string;
+    hash: string;
+  }) {
     const { userId, attemptId, realName, idNumber, hash } = match;
     try {
       await inTransaction(db, async (tx) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { mapUniqueViolation } from '../../db/errors.js';
 import type { UserId } from '../../db/ids.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
@@ -56,11 +56,9 @@ export function wechatService({ db, clock, provider, users, sessions }: WechatDe
     if (current?.openId) {
       throw alreadyBound();
     }
-    try {
-      await users.setUserWechat(tx, { userId, identity, at: clock.now() });
-    } catch (error) {
-      throw isUniqueViolation(error) ? boundToAnother() : error;
-    }
+    await users
+      .setUserWechat(tx, { userId, identity, at: clock.now() })
+      .catch((error: unknown) => mapUniqueViolation(error, { users_wechat_open_id_key: boundToAnother }));
   }
 
   async function qrUrl(sceneStr: string) {
