@@ -2,6 +2,7 @@ import { CustomerServiceOutlined, DesktopOutlined } from '@ant-design/icons';
 import { Button, Popover, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useBenefitDialog } from '@/features/auth/components/benefit-dialog-store';
 import { UserDropdown } from '@/features/auth/components/user-dropdown';
 import { NewNoticePopup } from '@/features/notices/components/new-notice-popup';
 import { NoticeBell } from '@/features/notices/components/notice-bell';
@@ -19,6 +20,8 @@ export function HeaderActions() {
   const navigate = useNavigate();
   const isLogin = useSession((state) => state.isLogin);
   const showLogin = useLoginDialog((state) => state.show);
+  // The benefit dialog of a first login comes first; the platform notice follows once it is closed.
+  const benefitOpen = useBenefitDialog((state) => state.type !== null);
   return (
     <Space size="middle">
       <Button icon={<DesktopOutlined />} data-testid="console-button" onClick={() => navigate('/ourConsole')}>
@@ -34,7 +37,7 @@ export function HeaderActions() {
         <>
           <NoticeBell />
           <UserDropdown />
-          <NewNoticePopup />
+          <NewNoticePopup waiting={benefitOpen} />
         </>
       ) : (
         <Button type="primary" data-testid="login-button" onClick={showLogin}>

@@ -3,8 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useNewNotice } from '../api/get-new-notice';
 import { useMarkNoticeRead } from '../api/mark-notice-read';
 
-/** The newest platform notice, shown once after login; closing it records it as seen. */
-export function NewNoticePopup() {
+/**
+ * The newest platform notice, shown once after login; closing it records it as seen. It waits while `waiting` (another
+ * dialog is open), so that two dialogs never stack their masks.
+ */
+export function NewNoticePopup({ waiting = false }: { waiting?: boolean }) {
   const { t } = useTranslation('notices');
   const notice = useNewNotice().data;
   const markRead = useMarkNoticeRead();
@@ -15,7 +18,7 @@ export function NewNoticePopup() {
   };
   return (
     <Modal
-      open={Boolean(notice) && !markRead.isPending}
+      open={Boolean(notice) && !markRead.isPending && !waiting}
       title={notice?.title}
       onCancel={close}
       footer={
