@@ -8,6 +8,7 @@ import { registerEdge } from './http/edge.js';
 import { idempotencyPlugin } from './http/idempotency.js';
 import { idempotencyPurgeJob } from './http/idempotency.jobs.js';
 import { loggerOptions } from './http/logger.js';
+import { serverOptions } from './http/server-options.js';
 import { spaPlugin } from './http/spa.js';
 import { AdjustableClock, systemClock, type Clock } from './jobs/clock.js';
 import { housekeepingJobs } from './jobs/housekeeping.jobs.js';
@@ -50,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
+    ...serverOptions(config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

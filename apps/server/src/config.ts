@@ -8,12 +8,6 @@ const flag = z
   .enum(['1', '0', 'on', 'off', 'true', 'false'])
   .transform((value) => value === '1' || value === 'on' || value === 'true');
 
-// Fixed keys so that a development database stays readable across restarts; production must set its own.
-const DEVELOPMENT_KEYS = {
-  idEncryption: Buffer.alloc(32, 'suanli-development-id-key').toString('base64'),
-  objectSigning: Buffer.alloc(32, 'suanli-development-object-key').toString('base64'),
-};
-
 /** A 32-byte key given as base64 (`openssl rand -base64 32`). */
 const base64Key = z.string().refine((value) => Buffer.from(value, 'base64').length === 32, {
   message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
@@ -64,8 +58,15 @@ const baseSchema = z.object({
   REAL_NAME: z.enum(['sandbox', 'http']).default('sandbox'),
   REAL_NAME_URL: z.url().optional(),
   REAL_NAME_APP_CODE: z.string().optional(),
-  ID_ENCRYPTION_KEY: base64Key.default(DEVELOPMENT_KEYS.idEncryption),
-  OBJECT_SIGNING_KEY: base64Key.default(DEVELOPMENT_KEYS.objectSigning),
+  // Unset outside production, each is generated once and kept in DATA_DIR (secrets.ts); production must set both.
+  ID_ENCRYPTION_KEY: base64Key.optional(),
+  OBJECT_SIGNING_KEY: base64Key.optional(),
+  // Behind a load balancer (ARCHITECTURE §1): the whole request must arrive within REQUEST_TIMEOUT_MS and its head
+  // within HEADERS_TIMEOUT_MS, or it is answered 408; an idle keep-alive connection is kept longer than a typical
+  // balancer's 60-second idle timeout, so that the balancer, not the server, closes it.
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(50).default(20_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(72_000),
 });
 
 const configSchema = baseSchema.superRefine((config, ctx) => {
@@ -89,6 +90,10 @@ const configSchema = baseSchema.superRefine((config, ctx) => {
   }
   if (config.REAL_NAME === 'http') {
     ['REAL_NAME_URL', 'REAL_NAME_APP_CODE'].forEach((key) => need(key as keyof typeof config, 'REAL_NAME=http'));
+  }
+  if (config.HEADERS_TIMEOUT_MS >= config.REQUEST_TIMEOUT_MS) {
+    // Node refuses a headers timeout above the request timeout (http.Server headersTimeout).
+    ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must be less than REQUEST_TIMEOUT_MS' });
   }
   if (config.APP_ENV === 'production') {
     refuseInProduction(config, ctx);
@@ -115,19 +120,27 @@ function refuseInProduction(config: z.output<typeof baseSchema>, ctx: z.Refineme
       refuse(key, `the ${sandbox} provider is refused in production`);
     }
   }
+  // Several instances share one database: a key kept in one instance's DATA_DIR would not open another's data.
   for (const key of ['ID_ENCRYPTION_KEY', 'OBJECT_SIGNING_KEY'] as const) {
-    if (Object.values(DEVELOPMENT_KEYS).includes(config[key])) {
+    if (!config[key]) {
       refuse(key, 'must be set to a secret of its own in production');
     }
   }
 }
 
-export type Config = z.output<typeof configSchema>;
+/** What the environment says; the keys it leaves unset are resolved by secrets.ts before the server starts. */
+export type Settings = z.output<typeof configSchema>;
+
+/** What the server runs with: the settings, every key present. */
+export type Config = Settings & { ID_ENCRYPTION_KEY: string; OBJECT_SIGNING_KEY: string };
 
 export class ConfigError extends Error {}
 
-/** Reads the configuration; empty strings count as unset, so `PORT=` falls back to the default. */
-export function loadConfig(env: Record<string, string | undefined>): Config {
+/**
+ * Reads the configuration, touching nothing else (secrets.ts then fills in the keys); empty strings count as unset, so
+ * `PORT=` falls back to the default.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Settings {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = configSchema.safeParse(present);
   if (!parsed.success) {

@@ -1,15 +1,18 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { logKeysReport, resolveKeys } from './secrets.js';
 import { seedDevelopmentData } from './seed.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-async function main(config: Config) {
+async function main(env: NodeJS.ProcessEnv) {
+  const { config, report } = await resolveKeys(loadConfig(env));
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrate(database);
   const app = await buildApp({ config, database });
+  logKeysReport(app.log, report);
   if (config.DEV_TOOLS) {
     await seedDevelopmentData(database.db, app.services);
   }
@@ -45,7 +48,7 @@ async function main(config: Config) {
 }
 
 try {
-  await main(loadConfig(process.env));
+  await main(process.env);
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);

@@ -10,6 +10,17 @@ export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+
 export const isPhone = (value: string) => PHONE_PATTERN.test(value);
 export const isEmail = (value: string) => EMAIL_PATTERN.test(value);
 
+/**
+ * Characters no text field accepts (issue 7): U+0000, which PostgreSQL refuses in text; a lone UTF-16 surrogate, which
+ * is no character at all; and the bidirectional embedding, override and isolate controls, which let a name shown to
+ * other people read differently from what it holds ("Trojan Source"). One rule for every field keeps it checkable.
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const hasForbiddenCharacter = (value: string) =>
+  value.includes('\u0000') || BIDI_CONTROL.test(value) || LONE_SURROGATE.test(value);
+
 // Messages are catalogue keys (i18n/*.json "validation"), translated by whoever shows them.
 export const phoneSchema = z.string().trim().regex(PHONE_PATTERN, { error: 'validation.phone' });
 export const emailSchema = z.string().trim().max(254).regex(EMAIL_PATTERN, { error: 'validation.email' });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accountSchema,
   diskExpansionSchema,
+  hasForbiddenCharacter,
   isEmail,
   isPhone,
   passwordSchema,
@@ -55,5 +56,12 @@ describe('validation rules of spec §5', () => {
         'validation.diskExpansion',
       );
     }
+  });
+
+  it('forbids U+0000, lone surrogates and bidirectional controls in any text, and nothing else', () => {
+    const forbidden = ['a\u0000b', '\ud800', 'a\udfffb', '\udc00\ud800', 'x\u202ey', '\u202a', '\u2066', '\u2069'];
+    expect(forbidden.filter((text) => !hasForbiddenCharacter(text))).toEqual([]);
+    const allowed = ['张三', '🚀', 'a\u200db', 'line\nbreak', '\u061c', 'O\u2019Brien', '阿依古丽·买买提'];
+    expect(allowed.filter(hasForbiddenCharacter)).toEqual([]);
   });
 });

@@ -4,13 +4,18 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { corsOrigins, type Config } from '../config.js';
 import { AppError } from './app-error.js';
+import { badCharactersPlugin } from './bad-characters.js';
 import { docsPlugin } from './docs.js';
 import { errorHandlerPlugin } from './error-handler.js';
 import { localePlugin } from './locale.js';
 import { metricsPlugin } from './metrics.js';
 import { signaturePlugin } from './signature.js';
 
-/** The cross-cutting plugins every request passes before a module's route: language, errors, headers, limits. */
+/**
+ * The cross-cutting plugins every request passes before a module's route: language, errors, headers, limits, and the
+ * refusal of forbidden characters. Answers before routing (protocol errors, timeouts) are server options
+ * (server-options.ts).
+ */
 export async function registerEdge(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(localePlugin);
   await app.register(errorHandlerPlugin, { bodyLimit: config.BODY_LIMIT });
@@ -37,4 +42,5 @@ export async function registerEdge(app: FastifyInstance, config: Config): Promis
   await app.register(metricsPlugin);
   await app.register(docsPlugin);
   await app.register(signaturePlugin, { enabled: config.SN_CHECK });
+  await app.register(badCharactersPlugin);
 }

@@ -22,7 +22,7 @@ async function newCaptcha() {
 }
 
 /**
- * The test reads the image the way a person cannot be asked to: answers are 0–18, so it finds the one whose hash the
+ * The test reads the image the way a person cannot be asked to: answers are 1–118, so it finds the one whose hash the
  * server stored. Nothing in the server exists for this.
  */
 async function solve(uuid: string): Promise<string> {
@@ -30,23 +30,51 @@ async function solve(uuid: string): Promise<string> {
     t.db,
     sql`SELECT answer_hash AS hash FROM captchas WHERE id = ${uuid}`,
   );
-  const answer = Array.from({ length: 19 }, (_, value) => String(value)).find(
+  const answer = Array.from({ length: ANSWERS }, (_, value) => String(value)).find(
     (value) => hashCaptchaAnswer(uuid, value) === row!.hash,
   );
   return answer!;
 }
 
-const wrongAnswer = (answer: string) => String((Number(answer) + 1) % 19);
+const ANSWERS = 119;
+const wrongAnswer = (answer: string) => String((Number(answer) + 1) % ANSWERS);
+
+/** Every outcome of the random source, each as likely as the others: operand 10–109, operand 1–9, the operator. */
+function everyExpression() {
+  const expressions = [];
+  for (let left = 10; left < 110; left += 1) {
+    for (let right = 1; right < 10; right += 1) {
+      for (const operator of [0, 1]) {
+        const draws: Record<string, number> = { '10,110': left, '1,10': right, '0,2': operator };
+        expressions.push(arithmeticExpression((min, max) => draws[`${min},${max}`]!));
+      }
+    }
+  }
+  return expressions;
+}
 
 describe('the arithmetic captcha', () => {
-  it('draws small additions and subtractions with a non-negative answer', () => {
-    for (let run = 0; run < 200; run += 1) {
-      const { text, answer } = arithmeticExpression();
-      const [, left, operator, right] = /^(\d)([+-])(\d)=\?$/.exec(text)!;
+  it('draws additions and subtractions of 10–109 and 1–9 whose answer is what the text says, never negative', () => {
+    for (const { text, answer } of [...everyExpression(), arithmeticExpression()]) {
+      const [, left, operator, right] = /^(\d{2,3})([+-])(\d)=\?$/.exec(text)!;
+      expect(Number(left)).toBeGreaterThanOrEqual(10);
+      expect(Number(left)).toBeLessThanOrEqual(109);
       expect(answer).toBe(operator === '+' ? Number(left) + Number(right) : Number(left) - Number(right));
-      expect(answer).toBeGreaterThanOrEqual(0);
+      expect(answer).toBeGreaterThan(0);
     }
-    expect(arithmeticExpression((min) => min)).toEqual({ text: '1+1=?', answer: 2 });
+    expect(arithmeticExpression((min) => min)).toEqual({ text: '10+1=?', answer: 11 });
+  });
+
+  it('lets no answer come up more than one time in a hundred, so a blind guess passes at most that often', () => {
+    const expressions = everyExpression();
+    const counts = new Map<number, number>();
+    for (const { answer } of expressions) {
+      counts.set(answer, (counts.get(answer) ?? 0) + 1);
+    }
+    const likeliest = Math.max(...counts.values()) / expressions.length;
+    expect(expressions).toHaveLength(1_800);
+    expect(likeliest).toBeLessThanOrEqual(1 / 100);
+    expect(Math.max(...counts.keys())).toBeLessThan(ANSWERS);
   });
 
   it('answers an SVG image as a data URL and a fresh uuid each time', async () => {

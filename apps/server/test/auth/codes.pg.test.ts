@@ -42,9 +42,10 @@ describe('one-time codes under concurrency', () => {
   });
 
   it('answers 409 to a phone change that loses the race for a number to a registration', async () => {
-    const { token } = await flows.registeredPhone({ ip: uniqueIp() });
+    const { phone: current, token } = await flows.registeredPhone({ ip: uniqueIp() });
     const phone = uniquePhone();
     const changeCode = await flows.code(phone, 'phone', { ip: uniqueIp(), token });
+    const oldPhoneCode = await flows.code(current, 'oldPhone', { ip: uniqueIp(), token });
     const registerCode = await flows.code(phone, '1', { ip: uniqueIp() });
     const results = await Promise.all([
       flows.registerByPhone(phone, registerCode),
@@ -52,7 +53,7 @@ describe('one-time codes under concurrency', () => {
         method: 'PUT',
         url: '/api/auth/user/upPhone',
         token,
-        payload: { phonenumber: phone, verificationCode: changeCode },
+        payload: { phonenumber: phone, verificationCode: changeCode, oldPhoneCode },
       }),
     ]);
     expect(statuses(results)).toEqual([200, 409]);

@@ -77,32 +77,118 @@ describe('password in the user center', () => {
 });
 
 describe('phone change', () => {
-  const updatePhone = (token: string, phonenumber: string, verificationCode: string) =>
-    t.request({ method: 'PUT', url: '/api/auth/user/upPhone', token, payload: { phonenumber, verificationCode } });
+  const updatePhone = (token: string, payload: Record<string, string>, locale?: 'en-US') =>
+    t.request({ method: 'PUT', url: '/api/auth/user/upPhone', token, payload, locale });
+  /** The code the console asks for: sent to the signed-in user's current phone, whatever number the body names. */
+  const oldPhoneCode = async (phone: string, token: string) => {
+    const sent = await flows.call(
+      { method: 'POST', url: '/api/auth/msm/send', payload: { type: 'oldPhone' } },
+      { ip: uniqueIp(), token },
+    );
+    expect(sent.statusCode).toBe(200);
+    return (await flows.outbox(phone))[0]!.code;
+  };
+  const phoneOf = async (userId: bigint) =>
+    (await queryRows<{ phone: string | null }>(t.db, sql`SELECT phone FROM users WHERE id = ${userId}`))[0]!.phone;
 
-  it('moves the account to a new phone proven by a code sent to it', async () => {
-    const { userId, token } = await createSignedInUser(t);
+  it('moves the account to a new phone proven by a code sent to it and one sent to the current phone', async () => {
+    const phone = uniquePhone();
+    const { userId, token } = await createSignedInUser(t, { phone });
+    const newPhone = uniquePhone();
+    const code = await flows.code(newPhone, 'phone', { ip: uniqueIp(), token });
+    const payload = { phonenumber: newPhone, verificationCode: code, oldPhoneCode: await oldPhoneCode(phone, token) };
+    expect((await updatePhone(token, payload)).statusCode).toBe(200);
+    expect(await phoneOf(userId)).toBe(newPhone);
+  });
+
+  it('keeps the phone of an account whose session was stolen, without a code from the current phone', async () => {
+    const phone = uniquePhone();
+    const { userId, token } = await createSignedInUser(t, { phone });
+    const thief = uniquePhone();
+    const code = await flows.code(thief, 'phone', { ip: uniqueIp(), token });
+    const missing = await updatePhone(token, { phonenumber: thief, verificationCode: code }, 'en-US');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      msg: 'Please enter the code sent to your current phone',
+      data: { field: 'oldPhoneCode' },
+    });
+    const guessed = await updatePhone(token, { phonenumber: thief, verificationCode: code, oldPhoneCode: '123456' });
+    expect(guessed.statusCode).toBe(422);
+    expect(guessed.json()).toMatchObject({ data: { field: 'oldPhoneCode' } });
+    expect(await phoneOf(userId)).toBe(phone);
+  });
+
+  it('does not take the new phone code, or a code of another purpose, as the current phone code', async () => {
+    const phone = uniquePhone();
+    const { userId, token } = await createSignedInUser(t, { phone });
+    const newPhone = uniquePhone();
+    const code = await flows.code(newPhone, 'phone', { ip: uniqueIp(), token });
+    const reused = await updatePhone(token, { phonenumber: newPhone, verificationCode: code, oldPhoneCode: code });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toMatchObject({ data: { field: 'oldPhoneCode' } });
+    const resetCode = await flows.code(phone, 'reset', { ip: uniqueIp() });
+    const payload = { phonenumber: newPhone, verificationCode: code, oldPhoneCode: resetCode };
+    expect((await updatePhone(token, payload)).statusCode).toBe(422);
+    expect(await phoneOf(userId)).toBe(phone);
+  });
+
+  it('keeps the new phone code usable when the current phone code was wrong', async () => {
+    const phone = uniquePhone();
+    const { userId, token } = await createSignedInUser(t, { phone });
+    const newPhone = uniquePhone();
+    const code = await flows.code(newPhone, 'phone', { ip: uniqueIp(), token });
+    const right = await oldPhoneCode(phone, token);
+    const wrong = right === '000000' ? '111111' : '000000';
+    expect(
+      (await updatePhone(token, { phonenumber: newPhone, verificationCode: code, oldPhoneCode: wrong })).statusCode,
+    ).toBe(422);
+    expect(
+      (await updatePhone(token, { phonenumber: newPhone, verificationCode: code, oldPhoneCode: right })).statusCode,
+    ).toBe(200);
+    expect(await phoneOf(userId)).toBe(newPhone);
+  });
+
+  it('binds a first phone to an account without one on the code sent to it alone', async () => {
+    const { userId, token } = await createSignedInUser(t, { phone: undefined });
     const phone = uniquePhone();
     const code = await flows.code(phone, 'phone', { ip: uniqueIp(), token });
-    expect((await updatePhone(token, phone, code)).statusCode).toBe(200);
-    const rows = await queryRows<{ phone: string }>(t.db, sql`SELECT phone FROM users WHERE id = ${userId}`);
-    expect(rows).toEqual([{ phone }]);
+    expect((await updatePhone(token, { phonenumber: phone, verificationCode: code })).statusCode).toBe(200);
+    expect(await phoneOf(userId)).toBe(phone);
+  });
+
+  it("sends a current-phone code only to the signed-in user's own phone, whatever number is named", async () => {
+    const { phone: victim } = await flows.registeredPhone({ ip: uniqueIp() });
+    const phone = uniquePhone();
+    const { token } = await createSignedInUser(t, { phone });
+    const aimed = await flows.sendCode(victim, 'oldPhone', { ip: uniqueIp(), token });
+    expect(aimed.statusCode).toBe(200);
+    // The victim's outbox holds its registration code only; the code went to the signed-in user's phone.
+    expect(await flows.outbox(victim)).toHaveLength(1);
+    expect(await flows.outbox(phone)).toHaveLength(1);
+    expect((await flows.sendCode(victim, 'oldPhone', { ip: uniqueIp() })).statusCode).toBe(401);
+    const { token: withoutPhone } = await createSignedInUser(t, { phone: undefined });
+    const none = await flows.sendCode(uniquePhone(), 'oldPhone', {
+      ip: uniqueIp(),
+      token: withoutPhone,
+      locale: 'en-US',
+    });
+    expect(none.json()).toMatchObject({ code: 422, msg: 'Your account has no phone number yet' });
   });
 
   it('refuses a number another account took after the code was sent, with 409', async () => {
-    const { token } = await createSignedInUser(t);
+    const { token } = await createSignedInUser(t, { phone: undefined });
     const phone = uniquePhone();
     const code = await flows.code(phone, 'phone', { ip: uniqueIp(), token });
     await flows.registerByPhone(phone, await flows.code(phone, '1', { ip: uniqueIp() }));
-    const response = await updatePhone(token, phone, code);
+    const response = await updatePhone(token, { phonenumber: phone, verificationCode: code });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ msg: '该手机号已绑定其他账号' });
   });
 
   it('refuses a code sent for another purpose', async () => {
-    const { token } = await createSignedInUser(t);
+    const { token } = await createSignedInUser(t, { phone: undefined });
     const phone = uniquePhone();
     const code = await flows.code(phone, '1', { ip: uniqueIp() });
-    expect((await updatePhone(token, phone, code)).statusCode).toBe(422);
+    expect((await updatePhone(token, { phonenumber: phone, verificationCode: code })).statusCode).toBe(422);
   });
 });

@@ -81,7 +81,7 @@ describe('login', () => {
     expect(answers[2]).toEqual(answers[0]);
   });
 
-  it('refuses an account for the rest of its 15-minute window after 10 failures, even with the right password', async () => {
+  it('refuses an address for the rest of its 15-minute window after 10 failures there, even with the right password', async () => {
     const { phone } = await flows.registeredPhone({ ip: uniqueIp() });
     enterNextWindow(clock, 15 * 60_000);
     for (let failure = 0; failure < 10; failure += 1) {
@@ -95,6 +95,39 @@ describe('login', () => {
     expect(locked.json()).toMatchObject({ msg: 'Too many failed attempts, please try again in 10 minutes' });
     enterNextWindow(clock, 15 * 60_000);
     expect((await flows.loginByPassword(phone, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('lets the right password in from another address while one address is locked out of the account', async () => {
+    const { phone } = await flows.registeredPhone({ ip: uniqueIp() });
+    enterNextWindow(clock, 15 * 60_000);
+    const attacker = { ip: uniqueIp(), locale: 'en-US' as const };
+    for (let failure = 0; failure < 10; failure += 1) {
+      await flows.loginByPassword(phone, 'wrong-password', attacker);
+    }
+    expect((await flows.loginByPassword(phone, PASSWORD, attacker)).json()).toMatchObject({
+      code: 422,
+      msg: 'Too many failed attempts, please try again in 14 minutes',
+    });
+    expect((await flows.loginByPassword(phone, PASSWORD, { ip: uniqueIp() })).statusCode).toBe(200);
+    expect((await flows.loginByPassword(phone, PASSWORD, attacker)).statusCode).toBe(422);
+  });
+
+  it('refuses everyone after 100 failures spread over many addresses, until the window ends', async () => {
+    const { phone } = await flows.registeredPhone({ ip: uniqueIp() });
+    enterNextWindow(clock, 15 * 60_000);
+    for (let address = 0; address < 20; address += 1) {
+      const ip = uniqueIp();
+      for (let failure = 0; failure < 5; failure += 1) {
+        expect((await flows.loginByPassword(phone, 'wrong-password', { ip })).json().msg).toBe('账号或密码错误');
+      }
+    }
+    const elsewhere = await flows.loginByPassword(phone, PASSWORD, { ip: uniqueIp(), locale: 'en-US' });
+    expect(elsewhere.json()).toMatchObject({
+      code: 422,
+      msg: 'Too many failed attempts, please try again in 14 minutes',
+    });
+    enterNextWindow(clock, 15 * 60_000);
+    expect((await flows.loginByPassword(phone, PASSWORD, { ip: uniqueIp() })).statusCode).toBe(200);
   });
 
   it('starts the failure count again after a successful login', async () => {

@@ -1,18 +1,25 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdjustableClock } from '../../src/jobs/clock.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
-import { enterNextWindow, uniqueIp, uniquePhone } from '../fixtures/auth-flows.js';
+import { createSignedInUser } from '../helpers/factories.js';
+import { accountFlows, enterNextWindow, PASSWORD, uniqueEmail, uniqueIp, uniquePhone } from '../fixtures/auth-flows.js';
 
 // Without the per-minute plugin limit (20 a minute on lookups), so that the database's hourly count is what refuses.
 let t: TestApp;
+let flows: ReturnType<typeof accountFlows>;
 beforeAll(async () => {
   t = await buildTestApp({ CAPTCHA: 'off', RATE_LIMIT_PER_MINUTE: '0' });
+  flows = accountFlows(t);
 });
 afterAll(() => t.close());
 
+const HOUR_MS = 60 * 60_000;
+const LOOKUP_LIMIT = 'Too many lookups, please try again later';
+
 describe('account lookups', () => {
   it('answer at most 60 an hour to one address, counted in the database', async () => {
-    enterNextWindow(t.clock as AdjustableClock, 60 * 60_000);
+    enterNextWindow(t.clock as AdjustableClock, HOUR_MS);
     const ip = uniqueIp();
     const lookup = (remoteAddress: string) =>
       t.request({
@@ -26,9 +33,82 @@ describe('account lookups', () => {
     }
     const refused = await lookup(ip);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ msg: 'Too many lookups, please try again later' });
+    expect(refused.json()).toMatchObject({ msg: LOOKUP_LIMIT });
     expect((await lookup(uniqueIp())).statusCode).toBe(200);
-    enterNextWindow(t.clock as AdjustableClock, 60 * 60_000);
+    enterNextWindow(t.clock as AdjustableClock, HOUR_MS);
     expect((await lookup(ip)).statusCode).toBe(200);
   });
+});
+
+describe('every answer that tells whether an account exists', () => {
+  /** Each call that would answer differently for a registered and an unknown account, from one address. */
+  async function revealingCalls(account: string, ip: string, token: string) {
+    const byPhone = !account.includes('@');
+    const caller = { ip, locale: 'en-US' as const };
+    const call = (options: Parameters<TestApp['request']>[0]) => flows.call(options, caller);
+    const answers: [string, LightMyRequestResponse][] = [
+      [
+        'lookup',
+        await call({
+          method: 'GET',
+          url: byPhone
+            ? `/api/auth/user/getUserByPhoneNumber?phoneNumber=${account}`
+            : `/api/auth/user/getUserByMail?mail=${account}`,
+        }),
+      ],
+      ['loginByCode', await flows.loginByCode(account, '123456', caller)],
+      [
+        'forgetPassword',
+        await call({
+          method: 'POST',
+          url: '/api/auth/user/forgetPassword',
+          payload: { username: account, verificationCode: '123456', password: PASSWORD },
+        }),
+      ],
+      [
+        'register',
+        byPhone
+          ? await call({
+              method: 'POST',
+              url: '/api/auth/user/registerClient',
+              payload: { phonenumber: account, password: PASSWORD, verificationCode: '123456' },
+            })
+          : await call({
+              method: 'POST',
+              url: '/api/auth/user/registerByEmail',
+              payload: { mail: account, password: PASSWORD, emailCode: '123456' },
+            }),
+      ],
+    ];
+    for (const type of byPhone ? ['1', '2', 'reset', 'phone'] : ['1', '2', 'reset']) {
+      answers.push([`send ${type}`, await flows.sendCode(account, type, { ...caller, token })]);
+    }
+    return answers;
+  }
+
+  it.each(['e-mail', 'phone'] as const)(
+    'count against the lookup limit for an account named by %s, once getUserByMail has used it up',
+    async (kind) => {
+      enterNextWindow(t.clock as AdjustableClock, HOUR_MS);
+      const { phone: registeredPhone } = await flows.registeredPhone({ ip: uniqueIp() });
+      const registeredEmail = uniqueEmail();
+      await flows.registerByEmail(registeredEmail, await flows.code(registeredEmail, '1', { ip: uniqueIp() }));
+      const { token } = await createSignedInUser(t);
+      const ip = uniqueIp();
+      for (let count = 0; count < 60; count += 1) {
+        const lookup = await flows.call(
+          { method: 'GET', url: `/api/auth/user/getUserByMail?mail=${uniqueEmail()}` },
+          { ip },
+        );
+        expect(lookup.statusCode, `lookup ${count + 1}`).toBe(200);
+      }
+      const accounts = kind === 'phone' ? [registeredPhone, uniquePhone()] : [registeredEmail, uniqueEmail()];
+      for (const account of accounts) {
+        for (const [call, answer] of await revealingCalls(account, ip, token)) {
+          expect(answer.statusCode, `${call} for ${account}`).toBe(422);
+          expect(answer.json().msg, `${call} for ${account}`).toBe(LOOKUP_LIMIT);
+        }
+      }
+    },
+  );
 });

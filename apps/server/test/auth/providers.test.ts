@@ -5,10 +5,9 @@ import { Writable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
 import { AdjustableClock } from '../../src/jobs/clock.js';
 import { signGatewayRequest } from '../../src/providers/sms/gateway.js';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { buildTestApp, testConfig, type TestApp } from '../helpers/build-test-app.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 import { accountFlows, uniqueEmail, uniqueIp, uniquePhone } from '../fixtures/auth-flows.js';
 
@@ -140,7 +139,7 @@ describe('the log', () => {
       },
     });
     const testDatabase = await createTestDatabase();
-    const config = loadConfig({ DEV_TOOLS: '1', CAPTCHA: 'off', WEB_DIST: '/nonexistent', ...env });
+    const config = await testConfig({ CAPTCHA: 'off', ...env });
     const app = await buildApp({
       config,
       database: testDatabase.database,

@@ -2,9 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
 import { createObjectStore, isSafeObjectKey, type ObjectStore } from '../../src/providers/object-store/index.js';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { buildTestApp, testConfig, type TestApp } from '../helpers/build-test-app.js';
 
 let t: TestApp;
 let dataDir: string;
@@ -13,7 +12,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'suanli-objects-'));
   t = await buildTestApp({ DATA_DIR: dataDir });
   // A second store over the same folder and key, as another module of the same server would build it.
-  store = createObjectStore(loadConfig({ DATA_DIR: dataDir }), t.clock);
+  store = createObjectStore(await testConfig({ DATA_DIR: dataDir }), t.clock);
 });
 afterAll(async () => {
   await t.close();

@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
 import { createObjectStore, type ObjectStore } from '../../src/providers/object-store/index.js';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { buildTestApp, testConfig, type TestApp } from '../helpers/build-test-app.js';
 
 let t: TestApp;
 let dataDir: string;
@@ -13,7 +12,7 @@ let origin: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'suanli-objects-http-'));
   t = await buildTestApp({ DATA_DIR: dataDir });
-  store = createObjectStore(loadConfig({ DATA_DIR: dataDir }), t.clock);
+  store = createObjectStore(await testConfig({ DATA_DIR: dataDir }), t.clock);
   origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => {

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { signRequest, type Locale } from '@suanli/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig, type Config } from '../../src/config.js';
 import { AdjustableClock, type Clock } from '../../src/jobs/clock.js';
+import { resolveKeys } from '../../src/secrets.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -18,12 +20,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+// Keys are given in the environment, random for each test file, so that no test writes a secrets file into the
+// repository's DATA_DIR; a test of the generated keys sets them to '' (unset) and gives a temporary DATA_DIR.
+const TEST_KEYS = {
+  ID_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  OBJECT_SIGNING_KEY: randomBytes(32).toString('base64'),
+};
+
+/** The configuration the server would run with in this environment, as buildTestApp builds it. */
+export async function testConfig(env: Record<string, string> = {}): Promise<Config> {
+  const settings = loadConfig({ DEV_TOOLS: '1', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...TEST_KEYS, ...env });
+  return (await resolveKeys(settings)).config;
+}
+
 export async function buildTestApp(
   env: Record<string, string> = {},
   options: { clock?: Clock; testDatabase?: TestDatabase; extend?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const testDatabase = options.testDatabase ?? (await createTestDatabase());
-  const config = loadConfig({ DEV_TOOLS: '1', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
+  const config = await testConfig(env);
   const clock = options.clock ?? new AdjustableClock();
   const app = await buildApp({ config, database: testDatabase.database, clock });
   options.extend?.(app);

@@ -21,6 +21,26 @@ describe('configuration', () => {
     expect(() => loadConfig({ APP_ENV: 'production', DEV_TOOLS: '1' })).toThrow(/DEV_TOOLS: must be off in production/);
   });
 
+  it('refuses production without keys of its own, and leaves them unset elsewhere for DATA_DIR to supply', () => {
+    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(
+      /ID_ENCRYPTION_KEY: must be set to a secret of its own in production/,
+    );
+    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/OBJECT_SIGNING_KEY: must be set/);
+    expect(loadConfig({}).ID_ENCRYPTION_KEY).toBeUndefined();
+    expect(() => loadConfig({ OBJECT_SIGNING_KEY: 'dG9vIHNob3J0' })).toThrow(/OBJECT_SIGNING_KEY: must be 32 bytes/);
+  });
+
+  it('takes request, header and keep-alive timeouts, a head never allowed longer than the whole request', () => {
+    expect(loadConfig({})).toMatchObject({
+      REQUEST_TIMEOUT_MS: 60_000,
+      HEADERS_TIMEOUT_MS: 20_000,
+      KEEP_ALIVE_TIMEOUT_MS: 72_000,
+    });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '10000', HEADERS_TIMEOUT_MS: '10000' })).toThrow(
+      /HEADERS_TIMEOUT_MS: must be less than REQUEST_TIMEOUT_MS/,
+    );
+  });
+
   it('refuses production with a sandbox provider', () => {
     expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/PAYMENTS: the sandbox provider is refused/);
     expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/SMS: the outbox provider is refused/);

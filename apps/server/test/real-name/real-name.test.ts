@@ -3,11 +3,10 @@ import { signRequest } from '@suanli/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
 import { queryRows } from '../../src/db/sql.js';
 import { loggerOptions } from '../../src/http/logger.js';
 import type { AdjustableClock } from '../../src/jobs/clock.js';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { buildTestApp, testConfig, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { rewardGate, statusOf, verify } from './real-name-helpers.js';
 import { validIdNumber, withWrongCheck } from './real-name-ids.js';
@@ -156,7 +155,7 @@ describe('real-name verification with the sandbox provider', () => {
 describe('the request log', () => {
   it('never holds the name or the ID number, even though they travel in the query string', async () => {
     const lines: string[] = [];
-    const config = loadConfig({ DEV_TOOLS: '1', WEB_DIST: '/nonexistent', LOG_LEVEL: 'info' });
+    const config = await testConfig({ LOG_LEVEL: 'info' });
     const logger = { ...(loggerOptions('info') as object), stream: { write: (line: string) => lines.push(line) } };
     const app = await buildApp({ config, database: t.testDatabase.database, clock, logger });
     try {

@@ -3,8 +3,11 @@ import { VerifiedStatus } from '../enums.js';
 import { defineEndpoint } from '../endpoint.js';
 import { emailSchema, passwordSchema, phoneSchema } from '../validation.js';
 
-/** '1' register, '2' login (spec §7); 'reset' forgotten password; 'phone' phone change; 'bind' WeChat phone binding. */
-export const codePurposeSchema = z.enum(['1', '2', 'reset', 'phone', 'bind']);
+/**
+ * '1' register, '2' login (spec §7); 'reset' forgotten password; 'phone' phone change, sent to the new number;
+ * 'oldPhone' phone change, sent to the signed-in user's current number; 'bind' WeChat phone binding.
+ */
+export const codePurposeSchema = z.enum(['1', '2', 'reset', 'phone', 'oldPhone', 'bind']);
 export type CodePurpose = z.output<typeof codePurposeSchema>;
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
@@ -44,10 +47,17 @@ export const sendSmsCode = defineEndpoint({
   method: 'POST',
   path: '/auth/msm/send',
   auth: 'optional',
-  summary: 'Send a six-digit code by SMS (5-minute life, resend after 60 s, 10 a day)',
+  summary:
+    'Send a six-digit code by SMS (5-minute life, resend after 60 s, 10 a day). Type oldPhone goes to the ' +
+    "signed-in user's current phone, whatever `phone` says, so `phone` may be left out; every other type needs it",
   tag: 'auth',
   query: captchaQuery,
-  body: z.object({ phone: phoneSchema, type: codePurposeSchema }),
+  body: z
+    .object({ phone: phoneSchema.optional(), type: codePurposeSchema })
+    .refine((body) => body.type === 'oldPhone' || body.phone !== undefined, {
+      error: 'validation.phone',
+      path: ['phone'],
+    }),
   data: z.null(),
 });
 
@@ -195,9 +205,11 @@ export const updatePhone = defineEndpoint({
   method: 'PUT',
   path: '/auth/user/upPhone',
   auth: 'user',
-  summary: 'Change the phone with a code (purpose phone) sent to the new number',
+  summary:
+    'Change the phone with a code (purpose phone) sent to the new number and, when the account has a phone, ' +
+    'oldPhoneCode: a code (purpose oldPhone) sent to the current one',
   tag: 'auth',
-  body: z.object({ phonenumber: phoneSchema, verificationCode }),
+  body: z.object({ phonenumber: phoneSchema, verificationCode, oldPhoneCode: verificationCode.optional() }),
   data: z.null(),
 });
 

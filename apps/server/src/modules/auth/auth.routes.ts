@@ -35,19 +35,19 @@ export const authRoutes = (deps: AuthDependencies) => async (app: FastifyInstanc
     return withMsg(null, translate(request.locale, 'auth.codeSentEmail'));
   });
 
-  route(app, auth.registerByPhone, ({ query, body }) =>
-    registration.registerByPhone({ ...body, phone: body.phonenumber, code: body.verificationCode, ...query }),
+  route(app, auth.registerByPhone, ({ query, body }, { ip }) =>
+    registration.registerByPhone({ ...body, phone: body.phonenumber, code: body.verificationCode, ...query, ip }),
   );
-  route(app, auth.registerByEmail, ({ query, body }) =>
-    registration.registerByEmail({ ...body, email: body.mail, code: body.emailCode, ...query }),
+  route(app, auth.registerByEmail, ({ query, body }, { ip }) =>
+    registration.registerByEmail({ ...body, email: body.mail, code: body.emailCode, ...query, ip }),
   );
   route(app, auth.getUserByPhoneNumber, ({ query }, { ip }) => login.isRegistered(query.phoneNumber, ip));
   route(app, auth.getUserByMail, ({ query }, { ip }) => login.isRegistered(query.mail, ip));
-  route(app, auth.loginByPassword, ({ body }) => login.loginByPassword({ ...body, captcha: body }));
-  route(app, auth.loginByCode, ({ body }) => login.loginByCode({ ...body, code: body.verificationCode }));
+  route(app, auth.loginByPassword, ({ body }, { ip }) => login.loginByPassword({ ...body, captcha: body, ip }));
+  route(app, auth.loginByCode, ({ body }, { ip }) => login.loginByCode({ ...body, code: body.verificationCode, ip }));
 
-  route(app, auth.forgetPassword, async ({ body }) => {
-    await credentials.forgetPassword({ ...body, code: body.verificationCode });
+  route(app, auth.forgetPassword, async ({ body }, { ip }) => {
+    await credentials.forgetPassword({ ...body, code: body.verificationCode, ip });
     return null;
   });
   route(app, auth.getIsPwd, (_input, request) => credentials.hasPassword(request.userId));
@@ -56,7 +56,8 @@ export const authRoutes = (deps: AuthDependencies) => async (app: FastifyInstanc
     return null;
   });
   route(app, auth.updatePhone, async ({ body }, request) => {
-    await credentials.updatePhone(request.userId, { phone: body.phonenumber, code: body.verificationCode });
+    const { phonenumber: phone, verificationCode: code, oldPhoneCode } = body;
+    await credentials.updatePhone(request.userId, { phone, code, oldPhoneCode });
     return null;
   });
   route(app, auth.logout, async (_input, request) => {

@@ -13,15 +13,19 @@ export interface Expression {
   answer: number;
 }
 
-/** `7+5=?` or `9-3=?` with operands 1–9 and never a negative result, as the login dialog asks (spec §5). */
+/**
+ * `47+5=?` or `83-6=?`, as the login dialog asks (spec §5): the first operand uniform over the hundred values 10–109,
+ * the second 1–9, so no answer comes up more than one time in a hundred and a blind guess passes at most that often
+ * (issue 7; with two digits 1–9, one guess in nine passed). Still two small numbers a person adds in their head, and
+ * never a negative result. `random(min, max)` draws an integer in [min, max), as crypto.randomInt does.
+ */
 export function arithmeticExpression(random: (min: number, max: number) => number = randomInt): Expression {
-  const left = random(1, 10);
+  const left = random(10, 110);
   const right = random(1, 10);
   if (random(0, 2) === 0) {
     return { text: `${left}+${right}=?`, answer: left + right };
   }
-  const [larger, smaller] = left >= right ? [left, right] : [right, left];
-  return { text: `${larger}-${smaller}=?`, answer: larger - smaller };
+  return { text: `${left}-${right}=?`, answer: left - right };
 }
 
 // svg-captcha's module itself is its text renderer (lib/index.js: `module.exports = createCaptcha`); its typings
@@ -29,12 +33,13 @@ export function arithmeticExpression(random: (min: number, max: number) => numbe
 const renderSvg = svgCaptcha as unknown as (text: string, options: Record<string, unknown>) => string;
 
 export function renderCaptcha(text: string): string {
-  const svg = renderSvg(text, { width: 120, height: 40, fontSize: 48, noise: 2, color: true, background: '#f2f5fa' });
+  // Up to seven characters (`109+9=?`): wide enough that they do not overlap.
+  const svg = renderSvg(text, { width: 150, height: 40, fontSize: 44, noise: 2, color: true, background: '#f2f5fa' });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
 /**
- * Only a hash of the answer is stored (the schema's promise). With answers this small it keeps them out of dumps and
+ * Only a hash of the answer is stored (the schema's promise). With answers this few it keeps them out of dumps and
  * logs rather than out of reach; single use and the two-minute life are what protect a captcha.
  */
 export function hashCaptchaAnswer(uuid: string, answer: string): string {

@@ -19,7 +19,8 @@ export interface CodeCheck extends CodeTarget {
 
 const sameHash = (left: string, right: string) => timingSafeEqual(Buffer.from(left), Buffer.from(right));
 
-async function judge(tx: Tx, check: CodeCheck, now: Date): Promise<AppError | null> {
+/** The refusal of a code, or the id of its row, locked, to consume once every code of the request passed. */
+async function judge(tx: Tx, check: CodeCheck, now: Date): Promise<AppError | bigint> {
   const row = await lockLatestCode(tx, check);
   await check.precondition?.(tx);
   const refuse = (messageKey: string, params?: Record<string, number>) =>
@@ -37,26 +38,44 @@ async function judge(tx: Tx, check: CodeCheck, now: Date): Promise<AppError | nu
     const attempts = CODE_RULES.wrongTries - (await countFailedAttempt(tx, row.id));
     return attempts > 0 ? refuse('auth.codeWrong', { attempts }) : refuse('auth.codeExhausted');
   }
-  await consumeCode(tx, row.id, now);
-  return null;
+  return row.id;
 }
 
 /**
- * Verifies and consumes a one-time code in the same transaction as the work it authorizes, so a failed piece of work
- * leaves the code usable. A wrong guess must count even though the work is refused: the refusal commits the count
- * and is thrown after the transaction.
+ * Verifies one-time codes, in order, and consumes them in the same transaction as the work they authorize, so a failed
+ * piece of work leaves them usable. A wrong guess must count even though the work is refused: the refusal commits the
+ * count and is thrown after the transaction. Codes are consumed only once all passed, so that a right code is not
+ * spent by a wrong one beside it.
  */
-export async function withVerifiedCode<T>(
+export async function withVerifiedCodes<T>(
   { db, clock }: { db: Db; clock: Clock },
-  check: CodeCheck,
+  checks: CodeCheck[],
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   const outcome = await inTransaction(db, async (tx): Promise<{ refusal: AppError } | { value: T }> => {
-    const refusal = await judge(tx, check, clock.now());
-    return refusal ? { refusal } : { value: await work(tx) };
+    const now = clock.now();
+    const rows: bigint[] = [];
+    for (const check of checks) {
+      const verdict = await judge(tx, check, now);
+      if (verdict instanceof AppError) {
+        return { refusal: verdict };
+      }
+      rows.push(verdict);
+    }
+    for (const row of rows) {
+      await consumeCode(tx, row, now);
+    }
+    return { value: await work(tx) };
   });
   if ('refusal' in outcome) {
     throw outcome.refusal;
   }
   return outcome.value;
 }
+
+/** One code: withVerifiedCodes for the common case. */
+export const withVerifiedCode = <T>(
+  deps: { db: Db; clock: Clock },
+  check: CodeCheck,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> => withVerifiedCodes(deps, [check], work);

@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error.js';
 import type { AuthDependencies } from './auth.dependencies.js';
 import type { CaptchaAnswer, CaptchaService } from './captcha.service.js';
 import { consumeCode, insertCode, latestCodeSentAt, lockTarget, supersedeCodes } from './codes.queries.js';
+import { countLookup } from './lookup-limit.js';
 import { businessDayWindow, countHit, fixedWindow } from './rate-counters.js';
 
 /** ARCHITECTURE §10 and spec §9. */
@@ -26,28 +27,58 @@ export function hashCode(target: string, purpose: string, code: string): string 
 
 export interface CodeRequest {
   channel: 'sms' | 'email';
-  /** A phone, or an e-mail in lower case. */
-  target: string;
+  /** A phone, or an e-mail in lower case; not read for 'oldPhone', whose code goes to the user's current phone. */
+  target: string | undefined;
   purpose: auth.CodePurpose;
   ip: string;
   userId: UserId | null;
   locale: Locale;
 }
 
+/** A request whose recipient is known. */
+type Delivery = CodeRequest & { target: string };
+
 const refuse = (messageKey: string, params?: Record<string, number>) =>
   new AppError('businessRule', { messageKey, ...(params ? { params } : {}) });
+
+const PHONE_ONLY: ReadonlySet<auth.CodePurpose> = new Set(['phone', 'oldPhone', 'bind']);
+const SIGNED_IN_ONLY: ReadonlySet<auth.CodePurpose> = new Set(['phone', 'oldPhone']);
+// Whether these are sent depends on whether the target has an account, so each send tells as much as a lookup.
+const REVEALING: ReadonlySet<auth.CodePurpose> = new Set(['1', '2', 'reset', 'phone']);
 
 export function codesService(deps: AuthDependencies, parts: { captcha: CaptchaService }) {
   const { db, clock, config, users, sms, mail } = deps;
 
-  /** What the purpose says about the account: register needs a new one, login and reset a known one (spec §5). */
-  async function checkAccount({ channel, target, purpose, userId }: CodeRequest) {
-    if ((purpose === 'phone' || purpose === 'bind') && channel !== 'sms') {
+  /**
+   * The phone or e-mail the code goes to. An 'oldPhone' code goes to the signed-in user's own current phone and
+   * nowhere else, so it can never be aimed at somebody else's phone (issue 7).
+   */
+  async function recipient({ channel, target, purpose, userId }: CodeRequest): Promise<string> {
+    if (PHONE_ONLY.has(purpose) && channel !== 'sms') {
       throw new AppError('badRequest', { messageKey: 'auth.purposeNeedsPhone', field: 'type' });
     }
-    if (purpose === 'phone' && userId === null) {
+    if (SIGNED_IN_ONLY.has(purpose) && userId === null) {
       throw new AppError('unauthorized');
     }
+    if (purpose === 'oldPhone') {
+      const current = userId === null ? null : await users.readPhone(db, userId);
+      if (!current) {
+        throw refuse('auth.noCurrentPhone');
+      }
+      return current;
+    }
+    if (!target) {
+      throw new AppError('validation', { messageKey: 'validation.phone', field: 'phone' });
+    }
+    return target;
+  }
+
+  /** What the purpose says about the account: register needs a new one, login and reset a known one (spec §5). */
+  async function checkAccount({ target, purpose, ip }: Delivery) {
+    if (!REVEALING.has(purpose)) {
+      return;
+    }
+    await countLookup(deps, ip);
     const registered = await users.isRegistered(db, target);
     if (purpose === '1' && registered) {
       throw new AppError('conflict', { messageKey: 'auth.alreadyRegistered' });
@@ -61,7 +92,7 @@ export function codesService(deps: AuthDependencies, parts: { captcha: CaptchaSe
   }
 
   /** Records the code under every limit in one transaction; a refusal rolls back the hits it counted. */
-  function record(request: CodeRequest, code: string): Promise<bigint> {
+  function record(request: Delivery, code: string): Promise<bigint> {
     return inTransaction(db, async (tx) => {
       await lockTarget(tx, request);
       const now = clock.now();
@@ -90,7 +121,7 @@ export function codesService(deps: AuthDependencies, parts: { captcha: CaptchaSe
     });
   }
 
-  function deliver({ channel, target, purpose, locale }: CodeRequest, code: string): Promise<void> {
+  function deliver({ channel, target, purpose, locale }: Delivery, code: string): Promise<void> {
     const params = {
       code,
       minutes: CODE_RULES.lifeMinutes,
@@ -108,8 +139,9 @@ export function codesService(deps: AuthDependencies, parts: { captcha: CaptchaSe
      * Captcha, account rule and limits first; then the code is committed and only then handed to the provider, which
      * must never run inside a transaction (on PGlite a transaction holds the only session).
      */
-    async send(request: CodeRequest, captchaAnswer: CaptchaAnswer): Promise<void> {
+    async send(input: CodeRequest, captchaAnswer: CaptchaAnswer): Promise<void> {
       await parts.captcha.verify(captchaAnswer);
+      const request = { ...input, target: await recipient(input) };
       await checkAccount(request);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const id = await record(request, code);

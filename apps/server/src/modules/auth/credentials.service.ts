@@ -4,7 +4,8 @@ import type { SessionId, UserId } from '../../db/ids.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import type { AuthDependencies } from './auth.dependencies.js';
-import { withVerifiedCode } from './code-verification.service.js';
+import { withVerifiedCode, withVerifiedCodes, type CodeCheck } from './code-verification.service.js';
+import { countLookup } from './lookup-limit.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { countHit, fixedWindow, resetCounter } from './rate-counters.js';
 import { normalizeAccount } from './sign-in.js';
@@ -38,7 +39,8 @@ export function credentialsService(deps: AuthDependencies) {
 
   return {
     /** A new password with a 'reset' code; every session of the account ends, whoever held it. */
-    async forgetPassword(input: { username: string; code: string; password: string }): Promise<void> {
+    async forgetPassword(input: { username: string; code: string; password: string; ip: string }): Promise<void> {
+      await countLookup(deps, input.ip);
       const account = normalizeAccount(input.username);
       const user = await users.findUserByAccount(db, account);
       if (!user) {
@@ -72,18 +74,30 @@ export function credentialsService(deps: AuthDependencies) {
       });
     },
 
-    /** The new phone proves itself with a 'phone' code sent to it; it must not belong to any account yet. */
-    async updatePhone(userId: UserId, input: { phone: string; code: string }): Promise<void> {
+    /**
+     * The new phone proves itself with a 'phone' code sent to it and must not belong to any account yet; an account
+     * that has a phone also proves it still holds that one, with an 'oldPhone' code, so that a stolen session cannot
+     * move the account to the thief's phone (issue 7). A first phone needs no more than its own code.
+     */
+    async updatePhone(userId: UserId, input: { phone: string; code: string; oldPhoneCode?: string }): Promise<void> {
       await ensurePhoneFree(db, input.phone);
-      const check = {
+      const current = await users.readPhone(db, userId);
+      const checks: CodeCheck[] = [];
+      if (current) {
+        if (!input.oldPhoneCode) {
+          throw new AppError('validation', { messageKey: 'validation.oldPhoneCodeRequired', field: 'oldPhoneCode' });
+        }
+        checks.push({ target: current, purpose: 'oldPhone', code: input.oldPhoneCode, field: 'oldPhoneCode' });
+      }
+      checks.push({
         target: input.phone,
         purpose: 'phone',
         code: input.code,
         field: 'verificationCode',
         precondition: (tx: Tx) => ensurePhoneFree(tx, input.phone),
-      };
+      });
       try {
-        await withVerifiedCode(deps, check, (tx) => users.setPhone(tx, userId, input.phone));
+        await withVerifiedCodes(deps, checks, (tx) => users.setPhone(tx, userId, input.phone));
       } catch (error) {
         throw violatedUniqueConstraint(error) === null ? error : phoneTaken(error);
       }

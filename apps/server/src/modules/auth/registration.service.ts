@@ -5,6 +5,7 @@ import type { TokenAnswer } from '../sessions/index.js';
 import type { NewAccount } from '../users/index.js';
 import type { AuthDependencies } from './auth.dependencies.js';
 import { withVerifiedCode } from './code-verification.service.js';
+import { countLookup } from './lookup-limit.js';
 import { hashPassword } from './passwords.js';
 import { ensureUnregistered, normalizeAccount, type ScanSignIn } from './sign-in.js';
 
@@ -14,6 +15,8 @@ export interface RegisterByPhone {
   code: string;
   invitationCode?: string | undefined;
   eventKey?: string | null | undefined;
+  /** The caller's address: "already registered" tells whether an account exists, so it counts as a lookup. */
+  ip: string;
 }
 
 /** A registration that lost a race reaches the unique index (SQLSTATE 23505); that is a 409 like the check before. */
@@ -85,6 +88,7 @@ export function registrationService(deps: AuthDependencies, parts: { scan: ScanS
 
   return {
     async registerByPhone(input: RegisterByPhone): Promise<TokenAnswer> {
+      await countLookup(deps, input.ip);
       if (input.eventKey) {
         return registerWithScan({ ...input, eventKey: input.eventKey });
       }
@@ -95,7 +99,14 @@ export function registrationService(deps: AuthDependencies, parts: { scan: ScanS
       return register(phone, { phone, invitationCode }, { password, code, field: 'verificationCode' });
     },
 
-    async registerByEmail(input: { email: string; password: string; code: string; invitationCode?: string }) {
+    async registerByEmail(input: {
+      email: string;
+      password: string;
+      code: string;
+      invitationCode?: string;
+      ip: string;
+    }): Promise<TokenAnswer> {
+      await countLookup(deps, input.ip);
       const email = normalizeAccount(input.email);
       const { password, invitationCode, code } = input;
       return register(email, { email, invitationCode }, { password, code, field: 'emailCode' });

@@ -37,6 +37,12 @@ export async function setPasswordHash(tx: Tx, userId: UserId, passwordHash: stri
   await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
+/** The user's current phone, or null when none is bound (a WeChat or e-mail account). */
+export async function readPhone(db: Db, userId: UserId): Promise<string | null> {
+  const [row] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+  return row?.phone ?? null;
+}
+
 export async function setPhone(tx: Tx, userId: UserId, phone: string) {
   await tx.update(users).set({ phone }).where(eq(users.id, userId));
 }

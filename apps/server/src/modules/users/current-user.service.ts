@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { AppError } from '../../http/app-error.js';
+import { maskEmail, maskPhone } from '../../http/masks.js';
 import type { ObjectStore } from '../../providers/object-store/types.js';
 import * as queries from './users.queries.js';
 
@@ -21,21 +22,6 @@ type PermissionId = (typeof PERMISSION_IDS)[number];
 type Action = (typeof PERMISSION_ACTIONS)[number];
 
 const AVATAR_URL_SECONDS = 24 * 60 * 60;
-
-export function maskPhone(phone: string | null): string | null {
-  if (!phone) {
-    return null;
-  }
-  return phone.length >= 8 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
-}
-
-export function maskEmail(email: string | null): string | null {
-  if (!email) {
-    return null;
-  }
-  const at = email.lastIndexOf('@');
-  return at > 0 ? `${email[0]}***${email.slice(at)}` : '***';
-}
 
 export function vipView(row: { vipGrade: number; growthValue: number }) {
   return {

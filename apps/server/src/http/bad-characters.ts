@@ -1,0 +1,67 @@
+import { hasForbiddenCharacter, translate } from '@suanli/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from './app-error.js';
+import { issueField } from './validation-message.js';
+
+type Path = (string | number)[];
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null) {
+    return false;
+  }
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
+
+/**
+ * The path of the first string holding a forbidden character, in document order, or null. Iterative, so that a
+ * deeply nested body cannot exhaust the stack; only parsed JSON, query and params are walked, never a raw stream.
+ */
+function findForbiddenString(root: unknown): Path | null {
+  const pending: { value: unknown; path: Path }[] = [{ value: root, path: [] }];
+  while (pending.length > 0) {
+    const { value, path } = pending.pop()!;
+    if (typeof value === 'string') {
+      if (hasForbiddenCharacter(value)) {
+        return path;
+      }
+      continue;
+    }
+    const entries = Array.isArray(value)
+      ? value.map((item, index) => [index, item] as const)
+      : isPlainObject(value)
+        ? Object.entries(value)
+        : [];
+    for (const [key, item] of entries.reverse()) {
+      pending.push({ value: item, path: [...path, key] });
+    }
+  }
+  return null;
+}
+
+const PARTS = ['body', 'querystring', 'params'] as const;
+const valueOf = (request: FastifyRequest, part: (typeof PARTS)[number]) =>
+  part === 'querystring' ? request.query : request[part];
+
+/**
+ * Refuses, before any handler or validation runs, a request whose body, query or path holds U+0000, a lone surrogate
+ * or a bidirectional control (issue 7): PostgreSQL refuses U+0000 in text, and the others make a name shown to other
+ * people lie. One rule for every field of every endpoint, named as validation errors name a field.
+ */
+export const badCharactersPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('preValidation', async (request) => {
+      for (const part of PARTS) {
+        const value = valueOf(request, part);
+        const path = isPlainObject(value) || Array.isArray(value) ? findForbiddenString(value) : null;
+        if (path) {
+          const field = issueField({ path }, part);
+          const reason = translate(request.locale, 'validation.badCharacter');
+          throw new AppError('validation', { messageKey: 'errors.validation', params: { field, reason }, field });
+        }
+      }
+    });
+  },
+  { name: 'bad-characters', dependencies: ['locale', 'error-handler'] },
+);
