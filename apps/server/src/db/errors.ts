@@ -32,8 +32,6 @@ export function violatedUniqueConstraint(error: unknown): string | null {
   return typeof driverError.constraint === 'string' ? driverError.constraint : '';
 }
 
-export const isUniqueViolation = (error: unknown) => violatedUniqueConstraint(error) !== null;
-
 /**
  * Serialization failures and deadlocks: PostgreSQL rolled the whole transaction back and running it again may succeed
  * (PostgreSQL manual, "Serialization Failure Handling").

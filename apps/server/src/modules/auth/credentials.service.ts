@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client.js';
-import { violatedUniqueConstraint } from '../../db/errors.js';
+import { mapUniqueViolation } from '../../db/errors.js';
 import type { SessionId, UserId } from '../../db/ids.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
@@ -96,11 +96,9 @@ export function credentialsService(deps: AuthDependencies) {
         field: 'verificationCode',
         precondition: (tx: Tx) => ensurePhoneFree(tx, input.phone),
       });
-      try {
-        await withVerifiedCodes(deps, checks, (tx) => users.setPhone(tx, userId, input.phone));
-      } catch (error) {
-        throw violatedUniqueConstraint(error) === null ? error : phoneTaken(error);
-      }
+      await withVerifiedCodes(deps, checks, (tx) => users.setPhone(tx, userId, input.phone)).catch((error: unknown) =>
+        mapUniqueViolation(error, { users_phone_key: () => phoneTaken(error) }),
+      );
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.js';
-import { violatedUniqueConstraint } from '../../db/errors.js';
+import { mapUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/app-error.js';
 import type { TokenAnswer } from '../sessions/index.js';
 import type { NewAccount } from '../users/index.js';
@@ -19,19 +19,17 @@ export interface RegisterByPhone {
   ip: string;
 }
 
-/** A registration that lost a race reaches the unique index (SQLSTATE 23505); that is a 409 like the check before. */
-async function mapDuplicate<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    const constraint = violatedUniqueConstraint(error);
-    if (constraint === null) {
-      throw error;
-    }
-    const messageKey = constraint.includes('wechat') ? 'wechat.boundToAnother' : 'auth.alreadyRegistered';
-    throw new AppError('conflict', { messageKey, cause: error });
-  }
-}
+const alreadyRegistered = () => new AppError('conflict', { messageKey: 'auth.alreadyRegistered' });
+
+/** A registration that lost a race reaches a unique index (SQLSTATE 23505); that is a 409 like the check before. */
+const mapDuplicate = <T>(work: () => Promise<T>): Promise<T> =>
+  work().catch((error: unknown) =>
+    mapUniqueViolation(error, {
+      users_phone_key: alreadyRegistered,
+      users_email_key: alreadyRegistered,
+      users_wechat_open_id_key: () => new AppError('conflict', { messageKey: 'wechat.boundToAnother' }),
+    }),
+  );
 
 export function registrationService(deps: AuthDependencies, parts: { scan: ScanSignIn }) {
   const { db, users, sessions, wechat } = deps;

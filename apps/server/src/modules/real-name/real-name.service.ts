@@ -1,7 +1,7 @@
 import { LIMITS } from '@suanli/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { mapUniqueViolation } from '../../db/errors.js';
 import type { UserId } from '../../db/ids.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { UsersService } from '../users/index.js';
@@ -131,7 +131,7 @@ export function realNameService({ db, clock, config, provider, users }: RealName
       });
     } catch (error) {
       // Another user verified the same number between our check and now: the unique index decides.
-      throw isUniqueViolation(error) ? idInUse() : error;
+      mapUniqueViolation(error, { real_name_records_id_number_hash_key: idInUse });
     }
   }
 
