@@ -2,7 +2,8 @@ import { auth } from '@suanli/contract';
 import { http } from '@/shared/http';
 
 export interface SendSmsCodeInput {
-  phone: string;
+  /** Left out for purpose 'oldPhone': that code goes to the signed-in user's current phone. */
+  phone?: string;
   type: auth.CodePurpose;
   /** The captcha answer and id, when captcha is on. */
   code?: string;

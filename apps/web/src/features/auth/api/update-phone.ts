@@ -7,6 +7,8 @@ export interface UpdatePhoneInput {
   phonenumber: string;
   /** The SMS code of purpose 'phone' sent to the new number. */
   verificationCode: string;
+  /** The SMS code of purpose 'oldPhone' sent to the current number; required once the account has a phone. */
+  oldPhoneCode?: string;
 }
 
 /** Silent: the phone form reports a refusal under the field it names (a wrong code). */

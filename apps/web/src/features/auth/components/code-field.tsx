@@ -5,18 +5,28 @@ import { SendCodeButton } from './send-code-button';
 interface CodeFieldProps {
   onSend: () => Promise<boolean>;
   testIdPrefix: string;
+  /** The form field the code is kept in; a form asking for two codes names the second one. */
+  name?: string;
+  /** The label in labelled forms, when it is not the plain "verification code". */
+  label?: string;
   /** Forms with labelled fields (the user center) label this one too; the login dialog goes by placeholders. */
   labelled?: boolean;
 }
 
 /** The six-digit one-time code with its send button (spec §4 "Verification code send"). */
-export function CodeField({ onSend, testIdPrefix, labelled = false }: CodeFieldProps) {
+export function CodeField({
+  onSend,
+  testIdPrefix,
+  name = 'verificationCode',
+  label,
+  labelled = false,
+}: CodeFieldProps) {
   const { t } = useTranslation('auth');
   return (
-    <Form.Item required label={labelled ? t('form.codeLabel') : undefined}>
+    <Form.Item required label={labelled ? (label ?? t('form.codeLabel')) : undefined}>
       <Flex gap={8}>
         <Form.Item
-          name="verificationCode"
+          name={name}
           noStyle
           rules={[{ required: true, whitespace: true, message: t('validation.codeRequired') }]}
         >

@@ -13,9 +13,14 @@ interface PhoneValues {
   phone: string;
   captcha?: string;
   verificationCode: string;
+  oldPhoneCode?: string;
 }
 
-/** Phone change: a new number, the captcha for sending, and the SMS code of purpose 'phone' sent to it. */
+/**
+ * Phone change: once the account has a phone, a code sent to it proves the change is its owner's (a stolen session
+ * alone cannot move the number); then a new number, and the SMS code of purpose 'phone' sent to it. The captcha is
+ * spent by each send and refreshed after it.
+ */
 export function PhoneCard() {
   const { t } = useTranslation('auth');
   const { message } = App.useApp();
@@ -23,6 +28,13 @@ export function PhoneCard() {
   const current = useCurrentUser().data?.phone ?? null;
   const { captcha, refresh } = useCaptcha('phone-change');
   const update = useUpdatePhone();
+  const sendOldCode = useCodeSender({
+    form,
+    purpose: 'oldPhone',
+    captcha,
+    refreshCaptcha: refresh,
+    onFailure: (text) => void message.error(text),
+  });
   const sendCode = useCodeSender({
     form,
     accountField: 'phone',
@@ -32,14 +44,19 @@ export function PhoneCard() {
     onFailure: (text) => void message.error(text),
   });
 
-  // The captcha is spent by the code send; submitting needs only the phone and the code.
+  // The captcha is spent by the code sends; submitting needs only the phone and the codes.
   const submit = async () => {
-    const values = await form.validateFields(['phone', 'verificationCode']).catch(() => null);
+    const fields = ['phone', 'verificationCode', ...(current ? ['oldPhoneCode'] : [])];
+    const values = await form.validateFields(fields).catch(() => null);
     if (!values) {
       return;
     }
     try {
-      await update.mutateAsync({ phonenumber: values.phone.trim(), verificationCode: values.verificationCode.trim() });
+      await update.mutateAsync({
+        phonenumber: values.phone.trim(),
+        verificationCode: values.verificationCode.trim(),
+        ...(current ? { oldPhoneCode: values.oldPhoneCode?.trim() } : {}),
+      });
     } catch (error) {
       reportFormError(form, error, { fields: { phonenumber: 'phone' } });
       return;
@@ -54,6 +71,16 @@ export function PhoneCard() {
         {current ? t('security.phone.current', { phone: current }) : t('security.phone.none')}
       </Typography.Paragraph>
       <Form form={form} layout="vertical" style={{ maxWidth: 420 }}>
+        <CaptchaField captcha={captcha} onRefresh={() => void refresh()} testIdPrefix="phone" labelled />
+        {current && (
+          <CodeField
+            onSend={sendOldCode}
+            name="oldPhoneCode"
+            label={t('security.phone.oldCode')}
+            testIdPrefix="phone-old"
+            labelled
+          />
+        )}
         <Form.Item
           name="phone"
           label={t('security.phone.new')}
@@ -64,7 +91,6 @@ export function PhoneCard() {
         >
           <Input maxLength={11} autoComplete="tel" data-testid="phone-new" />
         </Form.Item>
-        <CaptchaField captcha={captcha} onRefresh={() => void refresh()} testIdPrefix="phone" labelled />
         <CodeField onSend={sendCode} testIdPrefix="phone" labelled />
         <Button type="primary" loading={update.isPending} onClick={() => void submit()} data-testid="phone-submit">
           {t('security.phone.submit')}

@@ -9,8 +9,8 @@ import { sendSmsCode } from '../api/send-sms-code';
 interface CodeSenderOptions {
   // The forms differ in their other fields; only the account and captcha fields are read here.
   form: FormInstance;
-  /** The field holding the phone or e-mail the code goes to. */
-  accountField: string;
+  /** The field holding the phone or e-mail the code goes to; none for purpose 'oldPhone' (the current phone). */
+  accountField?: string;
   purpose: auth.CodePurpose;
   captcha: Captcha | undefined;
   refreshCaptcha: () => unknown;
@@ -29,15 +29,16 @@ export function useCodeSender(options: CodeSenderOptions): () => Promise<boolean
 
   return async () => {
     const captchaOn = captcha?.captchaEnabled === true;
+    const fields = [...(accountField ? [accountField] : []), ...(captchaOn ? ['captcha'] : [])];
     try {
-      await form.validateFields(captchaOn ? [accountField, 'captcha'] : [accountField]);
+      await form.validateFields(fields);
     } catch {
       return false;
     }
-    const account = String(form.getFieldValue(accountField) ?? '').trim();
+    const account = accountField ? String(form.getFieldValue(accountField) ?? '').trim() : undefined;
     const answer = captchaOn ? { code: String(form.getFieldValue('captcha')).trim(), uuid: captcha.uuid } : {};
     try {
-      if (isEmail(account)) {
+      if (account && isEmail(account)) {
         await sendEmailCode({ email: account, type: purpose, ...answer });
       } else {
         await sendSmsCode({ phone: account, type: purpose, ...answer });
