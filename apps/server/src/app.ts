@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authenticatePlugin } from './http/authenticate.js';
+import { compressionPlugin } from './http/compression.js';
 import { registerEdge } from './http/edge.js';
 import { idempotencyPlugin } from './http/idempotency.js';
 import { idempotencyPurgeJob } from './http/idempotency.jobs.js';
 import { loggerOptions } from './http/logger.js';
+import { lazyChildLogger } from './http/request-logger.js';
+import { responseSerializerCompiler } from './http/response-serializer.js';
 import { serverOptions } from './http/server-options.js';
 import { spaPlugin } from './http/spa.js';
+import { staticFilesPlugin } from './http/static-files.js';
 import { AdjustableClock, systemClock, type Clock } from './jobs/clock.js';
 import { housekeepingJobs } from './jobs/housekeeping.jobs.js';
 import { processedKeysPurgeJob } from './jobs/processed-keys.jobs.js';
@@ -53,14 +57,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     ...serverOptions(config),
   });
+  app.setChildLoggerFactory(lazyChildLogger);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   const db = database.db;
-  const { modules, services } = composeModules({ config, db, clock, log: app.log });
+  const { modules, services } = composeModules({ config, db, engine: database.kind, clock, log: app.log });
   const scheduler = new Scheduler({
     db,
     clock,
@@ -78,6 +83,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', services);
   app.addHook('onClose', async () => scheduler.stop());
 
+  // The console's files first, so that neither the API rate limiter nor per-request compression applies to them
+  // (static-files.ts); then compression, which adds itself to every route registered after it.
+  await app.register(staticFilesPlugin, { webDist: config.WEB_DIST });
+  await app.register(compressionPlugin);
   await registerEdge(app, config);
   // Before any module's routes: route() refuses an idempotent endpoint when the plugin is missing.
   await app.register(idempotencyPlugin, { db, clock });

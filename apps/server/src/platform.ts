@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import type { Db } from './db/client.js';
+import type { Database, Db } from './db/client.js';
 import type { Clock } from './jobs/clock.js';
 import type { ScheduledJob } from './jobs/scheduler.js';
 
@@ -8,6 +8,8 @@ import type { ScheduledJob } from './jobs/scheduler.js';
 export interface Platform {
   config: Config;
   db: Db;
+  /** PGlite's files belong to this one process, so only this server writes them; PostgreSQL is shared. */
+  engine: Database['kind'];
   clock: Clock;
   log: FastifyBaseLogger;
 }

@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { corsOrigins, type Config } from '../config.js';
@@ -9,6 +8,7 @@ import { docsPlugin } from './docs.js';
 import { errorHandlerPlugin } from './error-handler.js';
 import { localePlugin } from './locale.js';
 import { metricsPlugin } from './metrics.js';
+import { securityHeadersPlugin } from './security-headers.js';
 import { signaturePlugin } from './signature.js';
 
 /**
@@ -19,18 +19,7 @@ import { signaturePlugin } from './signature.js';
 export async function registerEdge(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(localePlugin);
   await app.register(errorHandlerPlugin, { bodyLimit: config.BODY_LIMIT });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // antd writes its CSS-in-JS into <style> tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(cors, { origin: corsOrigins(config).length > 0 ? corsOrigins(config) : false });
   if (config.RATE_LIMIT_PER_MINUTE > 0) {
     await app.register(rateLimit, {

@@ -1,34 +1,31 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import staticFiles from '@fastify/static';
 import { translate } from '@suanli/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './app-error.js';
+import { consoleBuilt } from './static-files.js';
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**
- * Serves the built console with history fallback: any GET outside /api that is no file gets index.html, so that
- * deep links such as /myApp load the SPA. Unknown /api paths answer the 404 envelope.
+ * The console's history fallback: any GET outside /api that is no file (static-files.ts serves those) gets
+ * index.html, so that deep links such as /myApp load the SPA. Unknown /api paths answer the 404 envelope.
  */
 export const spaPlugin = fp(
   async (app: FastifyInstance, options: { webDist: string }) => {
-    const built = existsSync(path.join(options.webDist, 'index.html'));
-    if (built) {
-      await app.register(staticFiles, {
-        root: options.webDist,
-        wildcard: false,
-        index: false,
-        setHeaders: (reply, filePath) => {
-          // Vite puts a content hash in every asset name, so assets never change under one URL.
-          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        },
-      });
-    }
-    app.setNotFoundHandler({ preHandler: app.rateLimit?.() }, async (request, reply) => {
-      if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    const built = consoleBuilt(options.webDist);
+    const limit = app.rateLimit?.();
+    const isConsolePage = (request: FastifyRequest) =>
+      !isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD');
+    // A page load is no API call, like the console's other files (static-files.ts); unknown API paths are counted.
+    const preHandler =
+      limit &&
+      async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+        if (!isConsolePage(request)) {
+          await limit.call(this, request, reply);
+        }
+      };
+    app.setNotFoundHandler({ preHandler }, async (request, reply) => {
+      if (!isConsolePage(request)) {
         throw new AppError('routeNotFound', { params: { method: request.method, path: request.url.split('?')[0] } });
       }
       if (!built) {
@@ -41,5 +38,5 @@ export const spaPlugin = fp(
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   },
-  { name: 'spa', dependencies: ['locale'] },
+  { name: 'spa', dependencies: ['locale', 'static-files'] },
 );

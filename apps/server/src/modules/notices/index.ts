@@ -1,4 +1,6 @@
+import type { JobDefinition } from '../../jobs/scheduler.js';
 import type { Module, Platform } from '../../platform.js';
+import { foldInformCounts } from './notices.queries.js';
 import { noticesRoutes } from './notices.routes.js';
 import { noticesService, type NoticesService } from './notices.service.js';
 
@@ -13,5 +15,16 @@ export {
 /** Notices to users and platform notices; every other module notifies through `service.notifyUser`. */
 export function createNoticesModule({ db, clock }: Platform): Module<NoticesService> {
   const service = noticesService({ db, clock });
-  return { service, routes: noticesRoutes(service) };
+  const jobs: JobDefinition[] = [
+    {
+      // Keeps the changes a reader adds to each user's counts few (migration 0007).
+      name: 'notices.fold-inform-counts',
+      cadence: 'minute',
+      catchUp: 1,
+      run: async (tx, { log }) => {
+        log.debug({ users: await foldInformCounts(tx) }, 'folded notice counts');
+      },
+    },
+  ];
+  return { service, routes: noticesRoutes(service), jobs };
 }

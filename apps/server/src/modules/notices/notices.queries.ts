@@ -2,6 +2,8 @@ import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import type { PageWindow } from '../../db/paging.js';
+import { preparedQuery } from '../../db/prepared.js';
+import { queryRows } from '../../db/sql.js';
 import { informs, noticeReads, notices } from './notices.tables.js';
 
 /** Which of a user's notices a change applies to: listed ids, or every one. */
@@ -20,31 +22,63 @@ export async function insertInform(
   await db.insert(informs).values({ ...values, createdAt: values.createdAt ?? sql`now()` });
 }
 
-export function listInformRows(db: Db, userId: UserId, page: PageWindow) {
-  return db
+// A user's counts: the folded ones plus the changes not folded yet (migration 0007). Written out, because drizzle leaves
+// the columns of a one-table select unqualified and these read other tables.
+const countOf = (column: 'total' | 'unread', userId: unknown) =>
+  sql<number>`(SELECT coalesce(sum(${sql.raw(column)}), 0)::int FROM (
+    SELECT ${sql.raw(column)} FROM inform_counts WHERE user_id = ${userId}
+    UNION ALL SELECT ${sql.raw(column)} FROM inform_count_changes WHERE user_id = ${userId}) AS counts)`;
+
+/**
+ * One page of the user's notices, newest first; each row also carries the user's counts, read in the same round trip
+ * (the subqueries are evaluated once per query). A page past the end has no row to carry them: ask countInforms.
+ */
+const informPage = preparedQuery((db) =>
+  db
     .select({
       id: informs.id,
       kind: informs.kind,
       params: informs.params,
       createdAt: informs.createdAt,
       readAt: informs.readAt,
+      total: countOf('total', sql.placeholder('userId')),
+      unread: countOf('unread', sql.placeholder('userId')),
     })
     .from(informs)
-    .where(mine(userId))
+    .where(and(eq(informs.userId, sql.placeholder('userId')), isNull(informs.deletedAt)))
     .orderBy(desc(informs.createdAt), desc(informs.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('list_informs'),
+);
+
+export const listInformRows = (db: Db, userId: UserId, page: PageWindow) =>
+  informPage(db).execute({ userId, limit: page.limit, offset: page.offset });
+
+/** How many notices the user has, and how many of them are unread. */
+export async function countInforms(db: Db, userId: UserId) {
+  const [row] = await queryRows<{ total: number; unread: number }>(
+    db,
+    sql`SELECT ${countOf('total', userId)} AS total, ${countOf('unread', userId)} AS unread`,
+  );
+  return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
 }
 
-export async function countInforms(db: Db, userId: UserId) {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      unread: sql<number>`(count(*) FILTER (WHERE ${informs.readAt} IS NULL))::int`,
-    })
-    .from(informs)
-    .where(mine(userId));
-  return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
+/**
+ * Adds the recorded changes into each user's counts (job notices.fold-inform-counts). Only this statement writes
+ * inform_counts, users in id order, so it never waits on a notifying transaction nor deadlocks with one.
+ */
+export async function foldInformCounts(db: Db): Promise<number> {
+  const folded = await queryRows<{ userId: string }>(
+    db,
+    sql`WITH folded AS (DELETE FROM inform_count_changes RETURNING user_id, total, unread)
+        INSERT INTO inform_counts AS counts (user_id, total, unread)
+        SELECT user_id, sum(total), sum(unread) FROM folded GROUP BY user_id ORDER BY user_id
+        ON CONFLICT (user_id) DO UPDATE
+          SET total = counts.total + excluded.total, unread = counts.unread + excluded.unread
+        RETURNING user_id AS "userId"`,
+  );
+  return folded.length;
 }
 
 /** A change to some of one user's notices at a time. */

@@ -2,7 +2,7 @@ import { translate, type Locale, type PageQuery } from '@suanli/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { UserId } from '../../db/ids.js';
-import { paged } from '../../db/paging.js';
+import { paged, pageWindow } from '../../db/paging.js';
 import type { Clock } from '../../jobs/clock.js';
 import * as queries from './notices.queries.js';
 import type { InformSelection, NewPlatformNotice, NoticeRow } from './notices.queries.js';
@@ -46,11 +46,8 @@ function render(locale: Locale, kind: string, params: StoredParams) {
 }
 
 async function listInforms(db: Db, { userId, locale, query }: { userId: UserId; locale: Locale; query: PageQuery }) {
-  const counts = queries.countInforms(db, userId);
-  const { rows, total } = await paged(query, {
-    rows: (window) => queries.listInformRows(db, userId, window),
-    total: async () => (await counts).total,
-  });
+  const rows = await queries.listInformRows(db, userId, pageWindow(query));
+  const counts = rows[0] ?? (await queries.countInforms(db, userId));
   return {
     rows: rows.map((row) => ({
       informId: String(row.id),
@@ -59,8 +56,8 @@ async function listInforms(db: Db, { userId, locale, query }: { userId: UserId; 
       read: row.readAt !== null,
       createTime: row.createdAt.toISOString(),
     })),
-    total,
-    unread: (await counts).unread,
+    total: counts.total ?? 0,
+    unread: counts.unread ?? 0,
   };
 }
 

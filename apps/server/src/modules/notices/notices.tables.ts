@@ -1,4 +1,4 @@
-import { jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { at, id, userIdColumn } from '../../db/columns.js';
 
 export const informs = pgTable('informs', {
@@ -9,6 +9,21 @@ export const informs = pgTable('informs', {
   createdAt: at('created_at').notNull(),
   readAt: at('read_at'),
   deletedAt: at('deleted_at'),
+});
+
+/** Each user's notice counts (migration 0007): folded from informCountChanges by the job, read with them. */
+export const informCounts = pgTable('inform_counts', {
+  userId: userIdColumn().primaryKey(),
+  total: integer('total').notNull(),
+  unread: integer('unread').notNull(),
+});
+
+/** Changes to the counts not folded in yet, written by triggers on informs (migration 0007). */
+export const informCountChanges = pgTable('inform_count_changes', {
+  id: id().primaryKey().generatedAlwaysAsIdentity(),
+  userId: userIdColumn(),
+  total: integer('total').notNull(),
+  unread: integer('unread').notNull(),
 });
 
 export const notices = pgTable('notices', {

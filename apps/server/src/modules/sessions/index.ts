@@ -13,8 +13,12 @@ export {
 } from './sessions.service.js';
 
 /** Sessions (bearer tokens) and signing in; lower than auth and WeChat login, which both sign users in. */
-export function createSessionsModule({ clock, users }: Platform & { users: UsersService }): Module<SessionsService> {
-  const service = sessionsService({ clock, users });
+export function createSessionsModule({
+  clock,
+  engine,
+  users,
+}: Platform & { users: UsersService }): Module<SessionsService> {
+  const service = sessionsService({ clock, users, embedded: engine === 'pglite' });
   const jobs: JobDefinition[] = [
     {
       // Dead sessions are kept a day for the audit trail of a logout, then removed.

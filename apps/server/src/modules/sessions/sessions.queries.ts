@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { SessionId, UserId } from '../../db/ids.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { sessions } from './sessions.tables.js';
 
 export async function insertSession(
@@ -21,19 +22,30 @@ export async function insertSession(
   return row!.id;
 }
 
-/** A live session: not revoked, within both its sliding and its absolute life. */
-export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({ id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
+const liveSession = preparedQuery((db) =>
+  db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      absoluteExpiresAt: sessions.absoluteExpiresAt,
+    })
     .from(sessions)
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        sql`${sessions.expiresAt} > ${now}`,
-        sql`${sessions.absoluteExpiresAt} > ${now}`,
+        sql`${sessions.expiresAt} > ${sql.placeholder('now')}`,
+        sql`${sessions.absoluteExpiresAt} > ${sql.placeholder('now')}`,
       ),
-    );
+    )
+    .prepare('find_live_session'),
+);
+
+/** A live session: not revoked, within both its sliding and its absolute life. One query on every signed-in call. */
+export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
+  const [row] = await liveSession(db).execute({ tokenHash, now });
   return row ?? null;
 }
 

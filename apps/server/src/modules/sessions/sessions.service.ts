@@ -11,6 +11,7 @@ import {
   revokeUserSessions,
   touchSession,
 } from './sessions.queries.js';
+import { SessionMemory } from './session-memory.js';
 
 const DAY = 24 * 60 * 60_000;
 /** ARCHITECTURE §10: 30-day sliding and 90-day absolute life. */
@@ -32,8 +33,17 @@ export interface LiveSession {
   sessionId: SessionId;
 }
 
+interface SessionsDependencies {
+  clock: Clock;
+  users: Pick<UsersService, 'recordLogin'>;
+  /** Remember live sessions in memory: only where this server is the database's one writer (PGlite). */
+  embedded: boolean;
+}
+
 /** Sessions and the one way anyone signs in; auth and WeChat login both end here. */
-export function sessionsService({ clock, users }: { clock: Clock; users: Pick<UsersService, 'recordLogin'> }) {
+export function sessionsService({ clock, users, embedded }: SessionsDependencies) {
+  const memory = embedded ? new SessionMemory() : null;
+
   async function create(db: Db, userId: UserId): Promise<{ token: string; sessionId: SessionId }> {
     const token = randomBytes(32).toString('base64url');
     const now = clock.now();
@@ -59,26 +69,40 @@ export function sessionsService({ clock, users }: { clock: Clock; users: Pick<Us
 
     async resolve(db: Db, token: string): Promise<LiveSession | null> {
       const now = clock.now();
-      const session = await findLiveSession(db, hashToken(token), now);
+      const tokenHash = hashToken(token);
+      let session = memory?.recall(tokenHash, now) ?? null;
       if (!session) {
-        return null;
+        const mark = memory?.mark() ?? 0;
+        session = await findLiveSession(db, tokenHash, now);
+        if (!session) {
+          return null;
+        }
+        memory?.remember(tokenHash, session, mark);
       }
       if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await touchSession(db, { id: session.id, now, expiresAt: new Date(now.getTime() + SESSION_SLIDING_MS) });
+        const expiresAt = new Date(now.getTime() + SESSION_SLIDING_MS);
+        await touchSession(db, { id: session.id, now, expiresAt });
+        session.lastSeenAt = now;
+        session.expiresAt = expiresAt < session.absoluteExpiresAt ? expiresAt : session.absoluteExpiresAt;
       }
       return { userId: session.userId, sessionId: session.id };
     },
 
     async revoke(db: Db, session: LiveSession): Promise<void> {
+      memory?.forget((known) => known.id === session.sessionId);
       await revokeSession(db, { id: session.sessionId, userId: session.userId, now: clock.now() });
     },
 
     /** Ends all the user's sessions, or all but `except` (a password change keeps the session that made it). */
     async revokeAll(db: Db, userId: UserId, options: { except?: SessionId } = {}): Promise<void> {
+      memory?.forget((known) => known.userId === userId && known.id !== options.except);
       await revokeUserSessions(db, { userId, now: clock.now(), ...options });
     },
 
-    purge: (db: Db, now: Date) => deleteDeadSessions(db, new Date(now.getTime() - DAY)),
+    purge(db: Db, now: Date) {
+      memory?.forget((known) => known.expiresAt <= now || known.absoluteExpiresAt <= now);
+      return deleteDeadSessions(db, new Date(now.getTime() - DAY));
+    },
   };
 }
 

@@ -58,16 +58,12 @@ async function getCurrentUser(
   userId: UserId,
   locale: Locale,
 ): Promise<CurrentUser> {
-  const [user, roleKeys, permissionRows] = await Promise.all([
-    queries.findCurrentUserRow(db, userId),
-    queries.findRoleKeys(db, userId),
-    queries.findPermissionRows(db, userId),
-  ]);
+  const user = await queries.findCurrentUserRow(db, userId);
   if (!user) {
     throw new AppError('notFound');
   }
   // A role the contract does not know yet is left out rather than failing the response schema.
-  const roles = roleKeys.flatMap((key) => {
+  const roles = user.roleKeys.flatMap((key) => {
     const parsed = RoleKey.schema.safeParse(key);
     return parsed.success ? [{ roleKey: parsed.data, roleName: translate(locale, `users.roleNames.${key}`) }] : [];
   });
@@ -79,7 +75,7 @@ async function getCurrentUser(
     email: maskEmail(user.email),
     roles,
     education: roles.some((role) => role.roleKey === 'education'),
-    permissions: mergePermissions(permissionRows),
+    permissions: mergePermissions(user.permissionRows),
     vip: vipView(user),
     invitationCode: user.invitationCode,
     hasPassword: user.hasPassword,

@@ -1,12 +1,16 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { queryRows } from '../../db/sql.js';
-import { benefitPopups, rolePermissions, userProfiles, userRoles, users } from './users.tables.js';
+import { benefitPopups, userProfiles, users } from './users.tables.js';
 
-/** What the current-user view shows; secrets only as yes/no. */
-export async function findCurrentUserRow(db: Db, userId: UserId) {
-  const [row] = await db
+/**
+ * What the current-user view shows, secrets only as yes/no, with the user's role keys (oldest grant first) and the
+ * permission rows of those roles: one round trip, where separate queries would each wait their turn on PGlite.
+ */
+const currentUserRow = preparedQuery((db) =>
+  db
     .select({
       id: users.id,
       nickName: users.nickName,
@@ -19,11 +23,21 @@ export async function findCurrentUserRow(db: Db, userId: UserId) {
       hasPassword: sql<boolean>`${users.passwordHash} IS NOT NULL`,
       wechatBound: sql<boolean>`${users.wechatOpenId} IS NOT NULL`,
       realNameVerifiedAt: users.realNameVerifiedAt,
-      inviterId: users.inviterId,
       createdAt: users.createdAt,
+      // Written out, because drizzle leaves the columns of a one-table select unqualified.
+      roleKeys: sql<string[]>`ARRAY(
+        SELECT ur.role_key FROM user_roles ur WHERE ur.user_id = users.id ORDER BY ur.granted_at, ur.role_key)`,
+      permissionRows: sql<{ permissionId: string; actions: string[] }[]>`(
+        SELECT coalesce(json_agg(json_build_object('permissionId', rp.permission_id, 'actions', rp.actions)), '[]')
+        FROM role_permissions rp JOIN user_roles ur ON ur.role_key = rp.role_key WHERE ur.user_id = users.id)`,
     })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('find_current_user'),
+);
+
+export async function findCurrentUserRow(db: Db, userId: UserId) {
+  const [row] = await currentUserRow(db).execute({ userId });
   return row ?? null;
 }
 
@@ -33,24 +47,6 @@ export async function findVipRow(db: Db, userId: UserId) {
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;
-}
-
-export async function findRoleKeys(db: Db, userId: UserId): Promise<string[]> {
-  const rows = await db
-    .select({ roleKey: userRoles.roleKey })
-    .from(userRoles)
-    .where(eq(userRoles.userId, userId))
-    .orderBy(asc(userRoles.grantedAt), asc(userRoles.roleKey));
-  return rows.map((row) => row.roleKey);
-}
-
-/** Every permission row of every role the user holds; the service merges them. */
-export function findPermissionRows(db: Db, userId: UserId) {
-  return db
-    .select({ permissionId: rolePermissions.permissionId, actions: rolePermissions.actions })
-    .from(rolePermissions)
-    .innerJoin(userRoles, eq(userRoles.roleKey, rolePermissions.roleKey))
-    .where(eq(userRoles.userId, userId));
 }
 
 export async function updateNickName(db: Db, userId: UserId, nickName: string) {
