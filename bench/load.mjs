@@ -1,5 +1,5 @@
 // Load generation: wrk from Debian when present (steadier), autocannon from npm otherwise. Both report requests per
-// second and the 99th-percentile latency in milliseconds.
+// second and the 99th-percentile latency in milliseconds, and send the same headers on every request.
 import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 
@@ -14,19 +14,21 @@ function wrkMilliseconds(text) {
   return Number(match[1]) * factor;
 }
 
-function runWrk(url, { seconds, connections }) {
-  const result = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url], { encoding: 'utf8' });
+function runWrk(url, { seconds, connections, headers }) {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headerArgs, url];
+  const result = spawnSync('wrk', args, { encoding: 'utf8' });
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(result.stdout)?.[1]);
   const p99 = wrkMilliseconds(/^\s+99%\s+(\S+)/m.exec(result.stdout)?.[1] ?? '');
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(result.stdout)?.[1] ?? '0';
   return { tool: 'wrk', rps, p99Ms: p99, non2xx: Number(errors) };
 }
 
-async function runAutocannon(url, { seconds, connections }) {
-  const result = await autocannon({ url, connections, duration: seconds });
+async function runAutocannon(url, { seconds, connections, headers }) {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   return { tool: 'autocannon', rps: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx };
 }
 
-export function measure(url, options) {
-  return hasWrk ? runWrk(url, options) : runAutocannon(url, options);
+export function measure(url, { headers = {}, ...options }) {
+  return hasWrk ? runWrk(url, { ...options, headers }) : runAutocannon(url, { ...options, headers });
 }

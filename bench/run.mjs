@@ -1,15 +1,23 @@
-// `npm run bench`: requests per second and p99 latency of /api/healthz and of /api/readyz (a JSON endpoint that
-// reads the database), beside a bare Fastify hello-world measured in the same run. Results go to bench/results/.
-import { spawn } from 'node:child_process';
+// `npm run bench`: requests per second and p99 latency of the API beside the bare stack it runs on, measured in one
+// run, once on PGlite and once on PostgreSQL (BENCH_DATABASE_URL). Each engine gets: a bare Fastify hello-world, a
+// bare Fastify handler doing one indexed SELECT by id with the same driver, GET /api/healthz, getUserInfo with a real
+// session and signed `sn` header, and the notices list of a user who has 10,000 of them. Only one server runs at a
+// time. Results go to bench/results/api-<date>.json.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signRequest } from '@suanli/contract';
 import { measure } from './load.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// With a folder, the API server writes a V8 CPU profile there when it stops (`node --cpu-prof`).
+const profileDir = process.env.BENCH_PROFILE_DIR;
+// What a browser sends on every call; answers above the compression threshold are compressed, as a browser gets them.
+const BROWSER_HEADERS = { 'accept-language': 'zh-CN,zh;q=0.9', 'accept-encoding': 'gzip, deflate, br' };
 
 function start(args, env) {
   const child = spawn(process.execPath, args, {
@@ -26,52 +34,127 @@ function start(args, env) {
         resolve({ child, base: `http://127.0.0.1:${match[1]}` });
       }
     });
-    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${output}`)));
   });
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'suanli-bench-'));
-const hello = await start(['bench/hello-server.mjs'], {});
-const api = await start(['--import', 'tsx', 'apps/server/src/server.ts'], {
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_PER_MINUTE: '0',
-  SCHEDULER: '0',
-});
-
-const targets = [
-  ['fastify hello-world', `${hello.base}/`],
-  ['GET /api/healthz', `${api.base}/api/healthz`],
-  ['GET /api/readyz (database)', `${api.base}/api/readyz`],
-];
-const results = [];
-for (const [name, url] of targets) {
-  await measure(url, { seconds: 2, connections });
-  results.push({ name, url, ...(await measure(url, { seconds, connections })) });
-}
-for (const { child } of [hello, api]) {
+async function stop({ child }) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
+  await exited;
 }
-rmSync(dataDir, { recursive: true, force: true });
 
-const baseline = results[0].rps;
-const rows = results.map((result) => ({ ...result, ratio: Number((result.rps / baseline).toFixed(3)) }));
+// Warm-up, then the measured run. The signature is made just before, so it stays inside its ±5-minute window.
+async function load(name, url, { apiPath, token } = {}) {
+  const headers = {
+    ...BROWSER_HEADERS,
+    ...(apiPath ? { sn: signRequest(apiPath, Date.now()) } : {}),
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
+  await measure(url, { seconds: 2, connections, headers });
+  const result = { name, url, ...(await measure(url, { seconds, connections, headers })) };
+  console.log(`  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(2)} ms, non-2xx ${result.non2xx}`);
+  return result;
+}
+
+function seed(env) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/seed.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    throw new Error(`seeding failed: ${result.stderr}`);
+  }
+  return JSON.parse(result.stdout.trim().split('\n').pop());
+}
+
+async function benchEngine(engine, databaseUrl) {
+  console.log(`\n${engine}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'suanli-bench-'));
+  const databaseEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+  const rows = [];
+  try {
+    const hello = await start(['bench/hello-server.mjs'], {});
+    rows.push(await load('fastify hello-world', `${hello.base}/`));
+    await stop(hello);
+
+    const selectEnv = databaseUrl ? { SELECT_DATABASE_URL: databaseUrl } : { SELECT_DATA_DIR: `${dataDir}/select` };
+    const select = await start(['bench/select-server.mjs'], selectEnv);
+    rows.push(await load('fastify + one SELECT by id', `${select.base}/`));
+    await stop(select);
+
+    const serverEnv = { DATA_DIR: dataDir, ...databaseEnv };
+    const { token } = seed(serverEnv);
+    const api = await start(
+      [
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+        '--import',
+        'tsx',
+        'apps/server/src/server.ts',
+      ],
+      {
+        ...serverEnv,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '0',
+        SCHEDULER: '0',
+        // What production runs with: answers written by the compiled serializer, unchecked (response-serializer.ts).
+        RESPONSE_VALIDATION: 'off',
+      },
+    );
+    rows.push(await load('GET /api/healthz', `${api.base}/api/healthz`));
+    const userInfo = '/auth/user/getUserInfo';
+    rows.push(await load('getUserInfo', `${api.base}/api${userInfo}`, { apiPath: userInfo, token }));
+    const informs = '/system/inform/getAllInform';
+    rows.push(
+      await load('listInforms (10,000 stored)', `${api.base}/api${informs}?pageNum=1&pageSize=10`, {
+        apiPath: informs,
+        token,
+      }),
+    );
+    await stop(api);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const [hello, select] = rows;
+  return rows.map((row, index) => ({
+    engine,
+    ...row,
+    ratio: Number((row.rps / hello.rps).toFixed(3)),
+    ...(index >= 3 && /getUserInfo|listInforms/.test(row.name)
+      ? { ratioToSelect: Number((row.rps / select.rps).toFixed(3)) }
+      : {}),
+  }));
+}
+
+const rows = await benchEngine('PGlite', undefined);
+if (process.env.BENCH_DATABASE_URL) {
+  rows.push(...(await benchEngine('PostgreSQL', process.env.BENCH_DATABASE_URL)));
+} else {
+  console.log('\nBENCH_DATABASE_URL is unset: PostgreSQL was not measured.');
+}
+
 const stamp = new Date().toISOString();
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 const file = path.join(ROOT, 'bench/results', `api-${stamp.slice(0, 10)}.json`);
+const load1 = os.loadavg()[0].toFixed(2);
 writeFileSync(
   file,
-  `${JSON.stringify({ stamp, node: process.version, cpus: os.cpus().length, seconds, connections, rows }, null, 2)}\n`,
+  `${JSON.stringify({ stamp, node: process.version, cpus: os.cpus().length, loadAverage: Number(load1), seconds, connections, headers: BROWSER_HEADERS, rows }, null, 2)}\n`,
 );
 
-console.log(`\n${'target'.padEnd(30)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)}  non-2xx`);
+const pad = (text, width) => String(text).padStart(width);
+console.log(
+  `\n${'engine'.padEnd(11)} ${'target'.padEnd(30)} ${pad('req/s', 8)} ${pad('p99 ms', 8)} ${pad('×hello', 7)} ${pad('×select', 8)}  non-2xx`,
+);
 for (const row of rows) {
   console.log(
-    `${row.name.padEnd(30)} ${row.rps.toFixed(0).padStart(10)} ${row.p99Ms.toFixed(2).padStart(8)} ${row.ratio.toFixed(3).padStart(7)}  ${row.non2xx}`,
+    `${row.engine.padEnd(11)} ${row.name.padEnd(30)} ${pad(row.rps.toFixed(0), 8)} ${pad(row.p99Ms.toFixed(2), 8)} ${pad(row.ratio.toFixed(3), 7)} ${pad(row.ratioToSelect?.toFixed(3) ?? '', 8)}  ${row.non2xx}`,
   );
 }
 console.log(
-  `\nratio = requests per second / bare Fastify hello-world in the same run (${rows[0].tool}); saved ${path.relative(ROOT, file)}`,
+  `\n×hello = req/s / bare Fastify hello-world, ×select = req/s / bare Fastify + one SELECT by id, same engine and run ` +
+    `(${rows[0].tool}, ${connections} connections, ${seconds} s, load average ${load1} at the end); saved ${path.relative(ROOT, file)}`,
 );

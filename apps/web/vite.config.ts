@@ -1,21 +1,24 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { contractPaths } from './vite-plugins/contract-paths.ts';
+import { precompress } from './vite-plugins/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** `@/` is src: imports across areas (app, features, shared) go through it, so the linter can check their direction. */
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
-// React with the router, and the contract with zod, are needed by every page, so each gets one long-cached chunk.
+// React with the router, and the contract (its paths and messages, without zod: contract-paths.ts), are needed by every
+// page, so each gets one long-cached chunk.
 // antd is left to automatic splitting on purpose: a group would pull every antd module any page uses (Table, Form)
 // into the first load, while ungrouped they travel with the lazy route chunks that use them.
 const reactVendor = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
-const contract = /(packages[\\/]contract|node_modules[\\/]zod)[\\/]/;
+const contract = /packages[\\/]contract[\\/]/;
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), contractPaths(), precompress()],
   resolve: { alias },
   server: {
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },
@@ -30,8 +33,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react-vendor', test: reactVendor },
-            { name: 'contract', test: contract },
+            { name: 'react-vendor', test: reactVendor, priority: 2 },
+            { name: 'contract', test: contract, priority: 1 },
+            { name: 'shell', tags: ['$initial'] },
           ],
         },
       },

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from './endpoint-paths.js';
+
+export * from './endpoint-paths.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -68,18 +71,6 @@ export type EndpointRequest<E> =
   E extends EndpointDefinition<infer Q, infer B, infer P, infer _D>
     ? { query?: InferInput<Q>; body?: InferInput<B>; params?: InferInput<P> }
     : never;
-
-/** Fills `:name` segments of a path from params. */
-export function buildPath(path: string, params?: Record<string, unknown>): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
-}
-
-/** Request header naming one attempt of an idempotent call; the client sends the same value on each retry. */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-/** Response header set to `true` on an answer replayed from an earlier request with the same key. */
-export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
-/** A UUID fits; so does any 8 to 128 letters, digits, `.`, `_`, `:` or `-`. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /**
  * The header of an idempotent endpoint, as validated and documented in OpenAPI. Optional: without it the call simply

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enumLabels } from './enum-labels.js';
 
 /**
  * Every status of spec §3, declared once. Each value has a catalogue key `enums.<name>.<value>` in i18n/*.json,
@@ -8,12 +9,7 @@ function defineEnum<const Name extends string, const Values extends readonly [st
   name: Name,
   values: Values,
 ) {
-  return {
-    name,
-    values,
-    schema: z.enum(values),
-    labelKey: (value: Values[number]) => `enums.${name}.${value}` as const,
-  };
+  return { ...enumLabels(name, values), schema: z.enum(values) };
 }
 
 export const ApplicationStatus = defineEnum('applicationStatus', [

@@ -1,0 +1,214 @@
+// `npm run bench:console`: what the console costs a browser on its first load. Builds the console into a temporary
+// folder (apps/web/dist, which the e2e journeys serve, is left alone), starts the real server on it (embedded PGlite in a temporary DATA_DIR, a user seeded with a live session), then in Debian's Chromium with
+// an empty cache: the JavaScript transferred (compressed bytes on the wire, headers included) and the LCP of every
+// guest page and of /userCenter signed in, and Lighthouse's performance, accessibility and best-practices scores (its
+// default mobile settings) on /aigc and /userCenter. Results go to bench/results/console-<date>.json.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// The flags this machine needs (e2e/support/browser.ts); nothing here downloads a browser.
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const TOKEN_KEY = 'suanli.access-token';
+const BUDGET_KB = 300;
+// The pages a visitor opens without logging in (route-table.ts: `noPermission`), then one that needs a session.
+const GUEST_PAGES = [
+  '/',
+  '/aigc',
+  '/model',
+  '/imageDetail',
+  '/computerPower',
+  '/businessImplementation',
+  '/APIOpen',
+  '/viewApp',
+];
+const SIGNED_IN_PAGE = '/userCenter';
+const LIGHTHOUSE_PAGES = ['/aigc', SIGNED_IN_PAGE];
+
+function run(command, args, env = {}, cwd = '.') {
+  const result = spawnSync(command, args, {
+    cwd: path.join(ROOT, cwd),
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr}`);
+  }
+  return result.stdout;
+}
+
+function startServer(env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SCHEDULER: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk.toString();
+      const match = /http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        resolve({ child, base: `http://localhost:${match[1]}` });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${output}`)));
+  });
+}
+
+/** One first load with an empty cache: the scripts' bytes on the wire as Chromium counts them, and the LCP. */
+async function firstLoad(browser, url, token) {
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  if (token) {
+    await context.addInitScript(([key, value]) => globalThis.localStorage.setItem(key, value), [TOKEN_KEY, token]);
+  }
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const scripts = new Map();
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    if (type === 'Script') {
+      scripts.set(requestId, { url: response.url, encoding: response.headers['content-encoding'] ?? 'identity' });
+    }
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const script = scripts.get(requestId);
+    if (script) {
+      script.bytes = encodedDataLength;
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const lcpMs = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        new PerformanceObserver((entries) => resolve(entries.getEntries().at(-1)?.startTime ?? null)).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        });
+        setTimeout(() => resolve(null), 3_000);
+      }),
+  );
+  await context.close();
+  const list = [...scripts.values()];
+  const kb = list.reduce((sum, script) => sum + (script.bytes ?? 0), 0) / 1024;
+  const encodings = [...new Set(list.map((script) => script.encoding))].join(',');
+  return { scripts: list.length, jsKb: Number(kb.toFixed(1)), encodings, lcpMs: lcpMs && Math.round(lcpMs) };
+}
+
+/** Lighthouse with its default (mobile) settings; a signed-in page gets the token first, from a page with no script. */
+async function audit(base, pagePath, token) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  try {
+    if (token) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const page = await browser.contexts()[0].newPage();
+      await page.goto(`${base}/favicon.svg`);
+      await page.evaluate(([key, value]) => globalThis.localStorage.setItem(key, value), [TOKEN_KEY, token]);
+      await page.close();
+      await browser.close();
+    }
+    // Keeping storage keeps the token; the HTTP cache holds only the favicon, so the load is still a first one.
+    const result = await lighthouse(
+      `${base}${pagePath}`,
+      { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: Boolean(token) },
+      {
+        extends: 'lighthouse:default',
+        settings: { onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+      },
+    );
+    const { categories, audits } = result.lhr;
+    return {
+      performance: categories.performance.score,
+      accessibility: categories.accessibility.score,
+      bestPractices: categories['best-practices'].score,
+      lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+      tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+      fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
+      failing: Object.values(audits)
+        .filter((item) => item.score !== null && item.score < 0.9 && item.scoreDisplayMode === 'binary')
+        .map((item) => item.id),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'suanli-console-bench-'));
+const webDist = path.join(dataDir, 'web');
+run('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], {}, 'apps/web');
+const { token } = JSON.parse(
+  run(process.execPath, ['--import', 'tsx', 'bench/seed.ts'], { DATA_DIR: dataDir, BENCH_NOTICES: '30' })
+    .trim()
+    .split('\n')
+    .pop(),
+);
+const server = await startServer({ DATA_DIR: dataDir, WEB_DIST: webDist });
+const loads = [];
+const audits = [];
+try {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  for (const pagePath of GUEST_PAGES) {
+    loads.push({ page: pagePath, signedIn: false, ...(await firstLoad(browser, `${server.base}${pagePath}`)) });
+  }
+  loads.push({
+    page: SIGNED_IN_PAGE,
+    signedIn: true,
+    ...(await firstLoad(browser, `${server.base}${SIGNED_IN_PAGE}`, token)),
+  });
+  await browser.close();
+  if (process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
+    for (const pagePath of LIGHTHOUSE_PAGES) {
+      audits.push({
+        page: pagePath,
+        ...(await audit(server.base, pagePath, pagePath === SIGNED_IN_PAGE ? token : null)),
+      });
+    }
+  }
+} finally {
+  server.child.kill('SIGTERM');
+  await new Promise((resolve) => server.child.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const stamp = new Date().toISOString();
+mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+const file = path.join(ROOT, 'bench/results', `console-${stamp.slice(0, 10)}.json`);
+writeFileSync(
+  file,
+  `${JSON.stringify({ stamp, node: process.version, chromium: CHROMIUM, budgetKb: BUDGET_KB, loads, audits }, null, 2)}\n`,
+);
+
+console.log(
+  `\n${'page'.padEnd(24)} ${'scripts'.padStart(7)} ${'JS KB'.padStart(8)}  ${'encoding'.padEnd(12)} ${'LCP ms'.padStart(7)}`,
+);
+for (const load of loads) {
+  const over = load.jsKb > BUDGET_KB ? `  over the ${BUDGET_KB} KB budget` : '';
+  console.log(
+    `${`${load.page}${load.signedIn ? ' (signed in)' : ''}`.padEnd(24)} ${String(load.scripts).padStart(7)} ${load.jsKb.toFixed(1).padStart(8)}  ${load.encodings.padEnd(12)} ${String(load.lcpMs ?? '-').padStart(7)}${over}`,
+  );
+}
+if (audits.length > 0) {
+  console.log(`\nLighthouse (mobile)      perf  a11y  best   LCP ms   TBT ms`);
+  for (const item of audits) {
+    console.log(
+      `${item.page.padEnd(24)} ${item.performance.toFixed(2)}  ${item.accessibility.toFixed(2)}  ${item.bestPractices.toFixed(2)} ${String(item.lcpMs).padStart(8)} ${String(item.tbtMs).padStart(8)}${item.failing.length ? `  failing: ${item.failing.join(', ')}` : ''}`,
+    );
+  }
+}
+console.log(`\nsaved ${path.relative(ROOT, file)}`);
