@@ -27,6 +27,7 @@ async function registerWithCode(account: string, password: string) {
   await page.getByTestId('login-send-code').click();
   await expect.poll(() => page.getByTestId('login-send-code').isDisabled()).toBe(true);
   await page.getByTestId('login-code').fill(await latestCode(account));
+  await page.getByTestId('login-consent').check();
   await page.getByTestId('login-submit').click();
 }
 

@@ -49,12 +49,29 @@ describe('account settings', () => {
     await expect.poll(() => page.getByTestId('profile-nickname-input').inputValue()).toBe('旅程用户');
   });
 
+  it('refuses a text file named .png as an avatar and keeps the avatar it had', async () => {
+    const { page, baseUrl } = session;
+    const { token } = await registerByEmail();
+    await openSignedIn(page, baseUrl, token, '/basicSet');
+    await dismissWelcomeDialogs(page);
+
+    await page.locator('[data-testid="profile-avatar"] input[type="file"]').setInputFiles({
+      name: 'avatar.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is not a picture at all\n'),
+    });
+    await page.getByText('文件内容不是所声明的图片类型').first().waitFor({ state: 'visible' });
+    expect(await page.getByText('头像已更新').count()).toBe(0);
+    expect(await page.getByTestId('profile-avatar-image').locator('img').count()).toBe(0);
+  });
+
   it('changes the password with the current one, staying signed in, and the old one stops working', async () => {
     const { page, baseUrl } = session;
     const { email, password, token } = await registerByEmail('first-pass-1');
     await openSignedIn(page, baseUrl, token, '/userCenter');
     await dismissWelcomeDialogs(page);
 
+    await page.getByTestId('security-action-password').click();
     await page.getByTestId('password-current').fill(password);
     await page.getByTestId('password-new').fill('second-pass-2');
     await page.getByTestId('password-confirm').fill('second-pass-2');

@@ -29,6 +29,7 @@ describe('WeChat QR login', () => {
     await page.getByTestId('bind-phone').fill(phone);
     await page.getByTestId('bind-send-code').click();
     await page.getByTestId('bind-code').fill(await latestCode(phone));
+    await page.getByTestId('bind-consent').check();
     await page.getByTestId('bind-submit').click();
     await page.getByTestId('user-avatar').waitFor({ state: 'visible' });
   });

@@ -18,12 +18,12 @@ describe('the console shell', () => {
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('应用中心');
 
     await page.getByTestId('lang-option-en-US').click();
-    await expect.poll(() => applicationCenter.textContent()).toBe('Application center');
-    await expect.poll(() => page.getByTestId('menu-myApp').textContent()).toBe('My applications');
+    await expect.poll(() => applicationCenter.textContent()).toBe('App center');
+    await expect.poll(() => page.getByTestId('menu-myApp').textContent()).toBe('My apps');
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Application center');
 
     await page.reload();
-    await expect.poll(() => page.getByTestId('menu-aigc').textContent()).toBe('Application center');
+    await expect.poll(() => page.getByTestId('menu-aigc').textContent()).toBe('App center');
   });
 
   it('opens the login dialog over / when a login-required route is opened without a session', async () => {

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { startFreshHour } from './dev-api.js';
 
 // Debian's Chromium with the flags this machine needs (DEVELOPERS.md); never a browser downloaded by a tool.
 // Playwright gives each launch a fresh, empty profile of its own.
@@ -22,12 +23,36 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-export async function openBrowser(options: { locale?: string } = {}): Promise<BrowserSession> {
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** The widths the console is checked at: a phone and a laptop (issue 9). */
+export const PHONE: Viewport = { width: 390, height: 844 };
+export const LAPTOP: Viewport = { width: 1280, height: 800 };
+
+/** A fresh browser profile for one journey, which also starts the journey in a fresh hour (see startFreshHour). */
+export interface BrowserOptions {
+  locale?: string;
+  viewport?: Viewport;
+  /** Lets a test inject its own script (axe-core) past the console's Content-Security-Policy. */
+  bypassCSP?: boolean;
+}
+
+export async function openBrowser(options: BrowserOptions = {}): Promise<BrowserSession> {
+  await startFreshHour();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: FLAGS,
   });
-  const context = await browser.newContext({ locale: options.locale ?? 'zh-CN' });
+  const context = await browser.newContext({
+    locale: options.locale ?? 'zh-CN',
+    viewport: options.viewport ?? LAPTOP,
+    bypassCSP: options.bypassCSP ?? false,
+    // A phone is a touch screen with a mobile browser's viewport, so media queries see what a phone's browser sees.
+    ...(options.viewport && options.viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}),
+  });
   const page = await context.newPage();
   return { browser, context, page, baseUrl: inject('baseUrl'), close: () => browser.close() };
 }

@@ -1,13 +1,27 @@
 import type { Page } from 'playwright-core';
 
-/** The token key of the console's session store (apps/web/src/shared/stores/session-store.ts). */
+/** The keys of the console's stores (apps/web/src/shared/config/site.ts). */
 const TOKEN_KEY = 'suanli.access-token';
+const SETTINGS_KEY = 'suanli.interface-settings';
+
+export type Language = 'zh-CN' | 'en-US';
 
 /** Opens the console already signed in with a token, as after a login in an earlier visit. */
 export async function openSignedIn(page: Page, baseUrl: string, token: string, path = '/aigc') {
   await page.goto(`${baseUrl}/aigc`);
   await page.evaluate(([key, value]) => window.localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
   await page.goto(`${baseUrl}${path}`);
+}
+
+/** Chooses the interface language as an earlier visit would have, before the next page load reads it. */
+export async function chooseLanguage(page: Page, baseUrl: string, language: Language) {
+  if (!page.url().startsWith(baseUrl)) {
+    await page.goto(`${baseUrl}/aigc`);
+  }
+  await page.evaluate(
+    ([key, value]) => window.localStorage.setItem(key!, JSON.stringify({ state: { appLanguage: value }, version: 2 })),
+    [SETTINGS_KEY, language],
+  );
 }
 
 /**
@@ -33,4 +47,16 @@ export async function logOut(page: Page) {
   await page.getByTestId('user-avatar').hover();
   await page.getByTestId('logout-button').click();
   await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+}
+
+/** Whether the page is wider than the window, which a person would have to scroll sideways to see. */
+export function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/** The element's box lies inside the window horizontally (a button pushed off the right edge does not). */
+export async function fitsWidth(page: Page, testId: string): Promise<boolean> {
+  const box = await page.getByTestId(testId).boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  return box !== null && box.x >= 0 && box.x + box.width <= width + 0.5;
 }

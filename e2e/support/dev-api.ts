@@ -12,12 +12,25 @@ export async function latestCode(to: string): Promise<string> {
   return code;
 }
 
+/**
+ * Moves the server's development clock into the next hour (ARCHITECTURE §9). Every journey comes from one address,
+ * 127.0.0.1, and the per-address limits of ARCHITECTURE §10 (30 codes and 60 account lookups an hour) are sized for
+ * a person, not for a whole suite; each journey starts with a person's hour of its own.
+ */
+export async function startFreshHour(): Promise<void> {
+  const response = await callApi('POST', '/dev/clock', { body: { advanceMinutes: 60 } });
+  if (response.code !== 200) {
+    throw new Error(`the dev clock did not move: ${response.msg}`);
+  }
+}
+
 let counter = 0;
 
 /** A phone and an e-mail no other journey of this run uses. */
 export function uniqueAccount() {
   counter += 1;
-  const stamp = `${Date.now() % 100_000_000}`.padStart(8, '0');
+  // The counter keeps two accounts asked for within one millisecond apart.
+  const stamp = `${(Date.now() % 10_000_000) * 10 + (counter % 10)}`.padStart(8, '0');
   return { phone: `139${stamp}`, email: `journey-${stamp}-${counter}@example.com` };
 }
 
@@ -52,4 +65,19 @@ export async function registerByEmail(password = 'journey-pass-1') {
     body: { mail: email, password, emailCode: await latestCode(email) },
   });
   return { email, password, token: registered.data.access_token };
+}
+
+/** Registers a user by phone through the API and answers the token. */
+export async function registerByPhone(password = 'journey-pass-1') {
+  const { phone } = uniqueAccount();
+  await callApi('POST', '/auth/msm/send', { body: { phone, type: '1' } });
+  const registered = await callApi<{ access_token: string }>('POST', '/auth/user/registerClient', {
+    body: { phonenumber: phone, password, verificationCode: await latestCode(phone) },
+  });
+  return { phone, password, token: registered.data.access_token };
+}
+
+/** Renames the user behind a token, as basic settings would. */
+export async function rename(token: string, nickName: string) {
+  await callApi('PUT', `/auth/user/updateNickName?nickName=${encodeURIComponent(nickName)}`, { token });
 }

@@ -10,6 +10,7 @@ import { createNoticesModule } from './modules/notices/index.js';
 import { createOutboxModule } from './modules/outbox/index.js';
 import { createRealNameModule } from './modules/real-name/index.js';
 import { createSessionsModule } from './modules/sessions/index.js';
+import { createSiteModule } from './modules/site/index.js';
 import { createUsersModule } from './modules/users/index.js';
 import { createWechatModule } from './modules/wechat/index.js';
 
@@ -45,8 +46,9 @@ export function composeModules(platform: Platform) {
     users: users.service,
   });
   const files = createFilesModule({ ...platform, objectStore });
+  const site = createSiteModule(platform);
 
-  const modules: Module<unknown>[] = [notices, outbox, users, sessions, wechat, auth, realName, files];
+  const modules: Module<unknown>[] = [notices, outbox, users, sessions, wechat, auth, realName, files, site];
   const services = {
     notices: notices.service,
     users: users.service,

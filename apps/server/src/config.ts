@@ -34,6 +34,8 @@ const baseSchema = z.object({
   APP_DOMAIN: z.string().default('apps.localhost:8080'),
   BODY_LIMIT: z.coerce.number().int().min(1_024).default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1_200),
+  // Check every answer against its zod schema; unset, on everywhere but in production (http/response-serializer.ts).
+  RESPONSE_VALIDATION: flag.optional(),
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: flag.default(false),
   COMPUTE_DRIVER: z.enum(['local']).default('local'),
@@ -67,6 +69,23 @@ const baseSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(50).default(20_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(72_000),
+  // The operator's public details (modules/site, issue 9): the footer's company and filing numbers, the agreement and
+  // privacy links, and customer service. The defaults are fictitious on purpose (zeros, "示例"), for development.
+  SITE_COMPANY_NAME: z.string().default('示例算力科技有限公司（虚构，仅供开发）'),
+  SITE_COMPANY_NAME_EN: z.string().default('Example Compute Technology Co., Ltd. (fictitious, for development)'),
+  SITE_ICP_NUMBER: z.string().default('京ICP备00000000号-0'),
+  SITE_PUBLIC_SECURITY_NUMBER: z.string().default('京公网安备00000000000000号'),
+  SITE_AGREEMENT_URL: z.string().default('/help/user-agreement'),
+  SITE_PRIVACY_URL: z.string().default('/help/privacy-policy'),
+  SUPPORT_PHONE: z.string().default('400-000-0000'),
+  SUPPORT_EMAIL: z.email().default('support@example.com'),
+  SUPPORT_DAYS: z.enum(['weekdays', 'daily']).default('weekdays'),
+  SUPPORT_HOURS: z
+    .string()
+    .regex(/^\d{2}:\d{2}-\d{2}:\d{2}$/, { message: 'must be HH:mm-HH:mm' })
+    .default('09:00-18:00'),
+  SUPPORT_TIME_ZONE: z.string().default('Asia/Shanghai'),
+  SUPPORT_WECHAT_URL: z.string().default('https://work.weixin.qq.com/kfid/kfc0000000000000000'),
 });
 
 const configSchema = baseSchema.superRefine((config, ctx) => {

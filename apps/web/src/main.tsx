@@ -4,12 +4,14 @@ import 'antd/dist/reset.css';
 import { ConsoleApp } from './app/app';
 import { createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
+import { applyDocumentFont } from './app/theme';
 
 const container = document.getElementById('root');
 if (!container) {
   throw new Error('index.html lacks #root');
 }
 
+applyDocumentFont();
 const queryClient = createQueryClient();
 
 createRoot(container).render(

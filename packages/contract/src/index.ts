@@ -4,6 +4,7 @@ export * from './endpoints/index.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './errors.js';
+export * from './id-number.js';
 export * from './i18n/index.js';
 export * from './money.js';
 export * from './profile.js';

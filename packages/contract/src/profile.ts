@@ -1,49 +1,7 @@
 import { z } from 'zod';
+import { PROFILE_OPTIONS } from './profile-options.js';
 
-/**
- * The fixed option lists of the profile (spec §3). Labels are `users.profileOptions.<field>.<value>` in the catalogue;
- * the enterprise name is free text.
- */
-export const PROFILE_OPTIONS = {
-  education: ['highSchool', 'associate', 'bachelor', 'master', 'doctor', 'other'],
-  region: [
-    'northChina',
-    'northeast',
-    'eastChina',
-    'centralChina',
-    'southChina',
-    'southwest',
-    'northwest',
-    'hongKongMacauTaiwan',
-    'overseas',
-  ],
-  industry: ['internet', 'education', 'finance', 'manufacturing', 'healthcare', 'government', 'media', 'other'],
-  profession: [
-    'student',
-    'teacher',
-    'researcher',
-    'engineer',
-    'dataScientist',
-    'designer',
-    'productManager',
-    'entrepreneur',
-    'other',
-  ],
-  researchDirection: [
-    'computerVision',
-    'nlp',
-    'speech',
-    'multimodal',
-    'reinforcementLearning',
-    'aigc',
-    'recommendation',
-    'scientificComputing',
-    'other',
-  ],
-  mainBusiness: ['modelTraining', 'inference', 'aigcCreation', 'teaching', 'research', 'other'],
-} as const;
-
-export type ProfileOptionField = keyof typeof PROFILE_OPTIONS;
+export * from './profile-options.js';
 
 const option = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable();
 
@@ -56,18 +14,3 @@ export const profileSchema = z.object({
   researchDirection: option(PROFILE_OPTIONS.researchDirection),
   mainBusiness: option(PROFILE_OPTIONS.mainBusiness),
 });
-
-/** Permission ids carried by roles (spec §6); a route or element names one and an action from its actionList. */
-export const PERMISSION_IDS = [
-  'application',
-  'image',
-  'storage',
-  'wallet',
-  'invoice',
-  'invite',
-  'reward',
-  'api',
-  'user',
-  'admin',
-] as const;
-export const PERMISSION_ACTIONS = ['query', 'add', 'edit', 'delete', 'export'] as const;

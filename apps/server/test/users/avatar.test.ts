@@ -19,8 +19,9 @@ afterAll(async () => {
 });
 
 const MAX_BYTES = 2 * 1024 * 1024;
-// A PNG signature and a little more: the store keeps bytes as they are, so any content will do.
+// Each image begins with its type's magic number, which changeAvatar checks; the rest of the bytes are kept as they are.
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('avatar pixels')]);
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 webp pixels')]);
 
 async function presign(token: string, fileName = 'me.PNG') {
   const url = `/api/file/getAvatarPreSignedUploadUrl?fileName=${encodeURIComponent(fileName)}`;
@@ -89,7 +90,7 @@ describe('avatar upload', () => {
     await put(first.url, PNG);
     const { avatarUrl: firstUrl } = (await changeAvatar(token, first.key)).json().data;
     const second = await presign(token, 'me.webp');
-    await put(second.url, Buffer.from('webp bytes'), 'image/webp');
+    await put(second.url, WEBP, 'image/webp');
     await changeAvatar(token, second.key);
     expect((await t.app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(404);
     const served = await t.app.inject({ method: 'GET', url: (await avatarOf(token))! });
@@ -157,6 +158,46 @@ describe('avatar upload', () => {
 
     const exact = await presign(token);
     expect((await put(exact.url, Buffer.alloc(MAX_BYTES, 1))).statusCode).toBe(200);
+  });
+
+  it('refuses, with 422, bytes that are not the image type they were uploaded as, and keeps the avatar', async () => {
+    const { token } = await createSignedInUser(t);
+    const first = await presign(token);
+    await put(first.url, PNG);
+    await changeAvatar(token, first.key);
+    const before = await avatarOf(token);
+
+    for (const [fileName, type, bytes] of [
+      ['note.png', 'image/png', Buffer.from('this is not a picture at all\n')],
+      ['photo.jpg', 'image/jpeg', PNG],
+      ['fake.webp', 'image/webp', Buffer.from('RIFF\u0010\u0000\u0000\u0000WAVEfmt ')],
+      ['short.gif', 'image/gif', Buffer.from('GIF')],
+    ] as const) {
+      const upload = await presign(token, fileName);
+      expect((await put(upload.url, bytes, type)).statusCode).toBe(200);
+      const refused = await changeAvatar(token, upload.key, 'en-US');
+      expect(refused.statusCode, fileName).toBe(422);
+      expect(refused.json()).toMatchObject({ code: 422, data: { field: 'avatar' } });
+      expect(refused.json().msg).toContain('not the image type it claims to be');
+      // The refused object is gone: naming it again finds nothing.
+      expect((await changeAvatar(token, upload.key)).statusCode).toBe(404);
+    }
+    expect(await avatarOf(token)).not.toBeNull();
+    expect(new URL((await avatarOf(token))!, 'http://x').pathname).toBe(new URL(before!, 'http://x').pathname);
+  });
+
+  it('accepts each image type whose bytes begin with its magic number', async () => {
+    const { token } = await createSignedInUser(t);
+    const jpeg = Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.from('JFIF jpeg pixels')]);
+    for (const [fileName, type, bytes] of [
+      ['a.jpg', 'image/jpeg', jpeg],
+      ['a.gif', 'image/gif', Buffer.from('GIF89a gif pixels')],
+      ['a.webp', 'image/webp', WEBP],
+    ] as const) {
+      const upload = await presign(token, fileName);
+      await put(upload.url, bytes, type);
+      expect((await changeAvatar(token, upload.key)).statusCode, fileName).toBe(200);
+    }
   });
 
   it("refuses another user's uploaded image as an avatar", async () => {

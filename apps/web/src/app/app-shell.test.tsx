@@ -35,7 +35,7 @@ describe('the console shell', () => {
 
     fireEvent.click(screen.getByTestId('lang-option-en-US'));
 
-    await waitFor(async () => expect(await menuLabel('aigc')).toBe('Application center'));
+    await waitFor(async () => expect(await menuLabel('aigc')).toBe('App center'));
     expect(await menuLabel('more')).toBe('More');
     expect(screen.getByTestId('page-title').textContent).toBe('Model center');
     expect(screen.getByTestId('site-footer').textContent).toContain('Suanli Cloud');
@@ -50,7 +50,7 @@ describe('the console shell', () => {
 
     await expectVisible(() => screen.getByTestId('login-dialog'));
     const wechatTab = await screen.findByTestId('login-tab-wechat');
-    expect(wechatTab.closest('[aria-selected]')?.getAttribute('aria-selected')).toBe('true');
+    expect(wechatTab.closest('.ant-segmented-item')?.querySelector('input')?.checked).toBe(true);
   });
 
   it('shows the avatar instead of the login button when logged in', async () => {

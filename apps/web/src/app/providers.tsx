@@ -1,23 +1,33 @@
 import type { Locale } from '@suanli/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '@/shared/i18n';
 import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
+import { followOtherTabs } from '@/shared/stores/session-store';
+import { keepFocusInDialogs } from '@/shared/ui/keep-focus-in-dialogs';
 import { MessageBridgeHost } from '@/shared/ui/message-bridge-host';
 import { syncCacheWithSession } from './session-cache';
+import { consoleTheme } from './theme';
 
 const ANTD_LOCALES: Record<Locale, typeof zhCN> = { 'zh-CN': zhCN, 'en-US': enUS };
 
 /**
  * The HTTP client reports every failure itself (spec §8), so a retry would only repeat the message; pages that want
- * one ask for it.
+ * one ask for it. Requests go out even when the browser says it is offline (networkMode 'always'): TanStack Query
+ * would otherwise pause them until the network returns, and a save would spin with no word; the client fails them at
+ * once with spec §8's network message instead (issue 9).
  */
 export function createQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, networkMode: 'always' },
+      mutations: { networkMode: 'always' },
+    },
+  });
 }
 
 interface AppProvidersProps {
@@ -31,15 +41,16 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
   const color = useInterfaceSettings((state) => state.color);
   const navTheme = useInterfaceSettings((state) => state.navTheme);
   useEffect(() => syncCacheWithSession(queryClient), [queryClient]);
+  useEffect(() => followOtherTabs(), []);
+  useEffect(() => keepFocusInDialogs(), []);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <ConfigProvider
           locale={ANTD_LOCALES[language]}
-          theme={{
-            token: { colorPrimary: color },
-            algorithm: navTheme === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-          }}
+          theme={consoleTheme({ color, dark: navTheme === 'dark' })}
+          // antd spaces out a two-character Chinese label ("登 录"); Chinese sites write it as one word (issue 9).
+          button={{ autoInsertSpace: false }}
         >
           <AntdApp>
             <MessageBridgeHost />

@@ -16,7 +16,8 @@ export interface FakeRequest extends RecordedRequest {
   json: unknown;
 }
 
-export type FakeHandler<Data> = (request: FakeRequest) => Reply<Data>;
+/** Answers one request; a promise holds the answer back until it settles (a page seen while it loads). */
+export type FakeHandler<Data> = (request: FakeRequest) => Reply<Data> | Promise<Reply<Data>>;
 
 /** A successful envelope, as the server sends it. */
 export function ok<Data>(data: Data, msg = ''): Reply<Data> {
@@ -66,7 +67,9 @@ export async function startFakeApi() {
   const server = await startApiServer((recorded, response) => {
     const request = parse(recorded);
     const handler = handlers.get(keyOf(request.method, request.path));
-    send(response, handler ? handler(request) : fail(404, `no fake for ${request.path}`));
+    void Promise.resolve(handler ? handler(request) : fail(404, `no fake for ${request.path}`)).then((reply) =>
+      send(response, reply),
+    );
   });
   setApiBase(server.baseUrl);
 

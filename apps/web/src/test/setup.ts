@@ -10,12 +10,24 @@ configure({ asyncUtilTimeout: 5_000 });
 // The lint-rule test runs under node (its own docblock); everything below is for jsdom.
 const jsdom = typeof window !== 'undefined';
 
-// antd's responsive helpers read matchMedia, which jsdom lacks (STACK.md, "Things that bite").
+/** Whether a media query's width bounds hold for the window's width; anything else a query asks is taken as false. */
+function widthMatches(query: string): boolean {
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*(\d+)px/.exec(query);
+  if (!min && !max) {
+    return false;
+  }
+  return (!min || window.innerWidth >= Number(min[1])) && (!max || window.innerWidth <= Number(max[1]));
+}
+
+// antd's responsive helpers and the console's header read matchMedia, which jsdom lacks (STACK.md, "Things that
+// bite"). Width queries are answered for a laptop's window (1280 px) unless a test sets window.innerWidth.
 if (jsdom && !window.matchMedia) {
+  Object.defineProperty(window, 'innerWidth', { writable: true, configurable: true, value: 1280 });
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({
-      matches: false,
+      matches: widthMatches(query),
       media: query,
       onchange: null,
       addListener: () => undefined,

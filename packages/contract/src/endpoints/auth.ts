@@ -5,9 +5,10 @@ import { emailSchema, passwordSchema, phoneSchema } from '../validation.js';
 
 /**
  * '1' register, '2' login (spec §7); 'reset' forgotten password; 'phone' phone change, sent to the new number;
- * 'oldPhone' phone change, sent to the signed-in user's current number; 'bind' WeChat phone binding.
+ * 'oldPhone' phone change, sent to the signed-in user's current number; 'bind' WeChat phone binding; 'email' and
+ * 'oldEmail' the same pair for the e-mail.
  */
-export const codePurposeSchema = z.enum(['1', '2', 'reset', 'phone', 'oldPhone', 'bind']);
+export const codePurposeSchema = z.enum(['1', '2', 'reset', 'phone', 'oldPhone', 'bind', 'email', 'oldEmail']);
 export type CodePurpose = z.output<typeof codePurposeSchema>;
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
@@ -66,10 +67,17 @@ export const sendEmailCode = defineEndpoint({
   method: 'POST',
   path: '/auth/email/send',
   auth: 'optional',
-  summary: 'Send a six-digit code by e-mail (5-minute life, resend after 60 s, 10 a day)',
+  summary:
+    'Send a six-digit code by e-mail (5-minute life, resend after 60 s, 10 a day). Type oldEmail goes to the ' +
+    "signed-in user's current e-mail, whatever `email` says, so `email` may be left out; every other type needs it",
   tag: 'auth',
   query: captchaQuery,
-  body: z.object({ email: emailSchema, type: codePurposeSchema }),
+  body: z
+    .object({ email: emailSchema.optional(), type: codePurposeSchema })
+    .refine((body) => body.type === 'oldEmail' || body.email !== undefined, {
+      error: 'validation.email',
+      path: ['email'],
+    }),
   data: z.null(),
 });
 
@@ -210,6 +218,19 @@ export const updatePhone = defineEndpoint({
     'oldPhoneCode: a code (purpose oldPhone) sent to the current one',
   tag: 'auth',
   body: z.object({ phonenumber: phoneSchema, verificationCode, oldPhoneCode: verificationCode.optional() }),
+  data: z.null(),
+});
+
+export const updateEmail = defineEndpoint({
+  id: 'updateEmail',
+  method: 'PUT',
+  path: '/auth/user/upEmail',
+  auth: 'user',
+  summary:
+    'Bind or change the e-mail with a code (purpose email) sent to the new address and, when the account has an ' +
+    'e-mail, oldEmailCode: a code (purpose oldEmail) sent to the current one',
+  tag: 'auth',
+  body: z.object({ email: emailSchema, emailCode: verificationCode, oldEmailCode: verificationCode.optional() }),
   data: z.null(),
 });
 

@@ -5,6 +5,7 @@ import type { AuthDependencies } from './auth.dependencies.js';
 import { captchaService } from './captcha.service.js';
 import { codesService } from './codes.service.js';
 import { credentialsService } from './credentials.service.js';
+import { emailChangeService } from './email-change.service.js';
 import { localFlag } from './location.js';
 import { loginService } from './login.service.js';
 import { registrationService } from './registration.service.js';
@@ -18,6 +19,7 @@ export const authRoutes = (deps: AuthDependencies) => async (app: FastifyInstanc
   const registration = registrationService(deps, { scan });
   const login = loginService(deps, { captcha, scan });
   const credentials = credentialsService(deps);
+  const emailChange = emailChangeService(deps);
 
   route(app, auth.getCaptcha, () => captcha.create());
   route(app, auth.checkLocation, async (_input, { headers }) => localFlag(headers));
@@ -30,7 +32,8 @@ export const authRoutes = (deps: AuthDependencies) => async (app: FastifyInstanc
   });
   route(app, auth.sendEmailCode, async ({ query, body }, request) => {
     const { ip } = request;
-    const target = { channel: 'email' as const, target: normalizeAccount(body.email), purpose: body.type };
+    const email = body.email === undefined ? undefined : normalizeAccount(body.email);
+    const target = { channel: 'email' as const, target: email, purpose: body.type };
     await codes.send({ ...target, ip, userId: request.userId, locale: request.locale }, query);
     return withMsg(null, translate(request.locale, 'auth.codeSentEmail'));
   });
@@ -58,6 +61,11 @@ export const authRoutes = (deps: AuthDependencies) => async (app: FastifyInstanc
   route(app, auth.updatePhone, async ({ body }, request) => {
     const { phonenumber: phone, verificationCode: code, oldPhoneCode } = body;
     await credentials.updatePhone(request.userId, { phone, code, oldPhoneCode });
+    return null;
+  });
+  route(app, auth.updateEmail, async ({ body }, request) => {
+    const { emailCode: code, oldEmailCode } = body;
+    await emailChange.updateEmail(request.userId, { email: normalizeAccount(body.email), code, oldEmailCode });
     return null;
   });
   route(app, auth.logout, async (_input, request) => {

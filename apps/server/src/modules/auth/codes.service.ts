@@ -42,9 +42,12 @@ const refuse = (messageKey: string, params?: Record<string, number>) =>
   new AppError('businessRule', { messageKey, ...(params ? { params } : {}) });
 
 const PHONE_ONLY: ReadonlySet<auth.CodePurpose> = new Set(['phone', 'oldPhone', 'bind']);
-const SIGNED_IN_ONLY: ReadonlySet<auth.CodePurpose> = new Set(['phone', 'oldPhone']);
+const EMAIL_ONLY: ReadonlySet<auth.CodePurpose> = new Set(['email', 'oldEmail']);
+const SIGNED_IN_ONLY: ReadonlySet<auth.CodePurpose> = new Set(['phone', 'oldPhone', 'email', 'oldEmail']);
 // Whether these are sent depends on whether the target has an account, so each send tells as much as a lookup.
-const REVEALING: ReadonlySet<auth.CodePurpose> = new Set(['1', '2', 'reset', 'phone']);
+const REVEALING: ReadonlySet<auth.CodePurpose> = new Set(['1', '2', 'reset', 'phone', 'email']);
+// A new phone or e-mail for the signed-in account: refused when taken, and said so when it is the account's own.
+const NEW_CONTACT: Partial<Record<auth.CodePurpose, 'phone' | 'email'>> = { phone: 'phone', email: 'email' };
 
 export function codesService(deps: AuthDependencies, parts: { captcha: CaptchaService }) {
   const { db, clock, config, users, sms, mail } = deps;
@@ -57,6 +60,9 @@ export function codesService(deps: AuthDependencies, parts: { captcha: CaptchaSe
     if (PHONE_ONLY.has(purpose) && channel !== 'sms') {
       throw new AppError('badRequest', { messageKey: 'auth.purposeNeedsPhone', field: 'type' });
     }
+    if (EMAIL_ONLY.has(purpose) && channel !== 'email') {
+      throw new AppError('badRequest', { messageKey: 'auth.purposeNeedsEmail', field: 'type' });
+    }
     if (SIGNED_IN_ONLY.has(purpose) && userId === null) {
       throw new AppError('unauthorized');
     }
@@ -67,14 +73,22 @@ export function codesService(deps: AuthDependencies, parts: { captcha: CaptchaSe
       }
       return current;
     }
+    if (purpose === 'oldEmail') {
+      const current = userId === null ? null : await users.readEmail(db, userId);
+      if (!current) {
+        throw refuse('auth.noCurrentEmail');
+      }
+      return current;
+    }
     if (!target) {
-      throw new AppError('validation', { messageKey: 'validation.phone', field: 'phone' });
+      const field = channel === 'sms' ? 'phone' : 'email';
+      throw new AppError('validation', { messageKey: `validation.${field}`, field });
     }
     return target;
   }
 
   /** What the purpose says about the account: register needs a new one, login and reset a known one (spec §5). */
-  async function checkAccount({ target, purpose, ip }: Delivery) {
+  async function checkAccount({ target, purpose, ip, userId }: Delivery) {
     if (!REVEALING.has(purpose)) {
       return;
     }
@@ -83,12 +97,21 @@ export function codesService(deps: AuthDependencies, parts: { captcha: CaptchaSe
     if (purpose === '1' && registered) {
       throw new AppError('conflict', { messageKey: 'auth.alreadyRegistered' });
     }
-    if (purpose === 'phone' && registered) {
-      throw new AppError('conflict', { messageKey: 'auth.phoneTaken' });
+    const contact = NEW_CONTACT[purpose];
+    if (contact && registered) {
+      throw await contactInUse(contact, target, userId);
     }
     if ((purpose === '2' || purpose === 'reset') && !registered) {
       throw refuse('auth.notRegistered');
     }
+  }
+
+  /** A new phone or e-mail that has an account: the signed-in user's own (issue 9), or somebody else's. */
+  async function contactInUse(contact: 'phone' | 'email', target: string, userId: UserId | null) {
+    const own = userId === null ? null : await users.findUserByAccount(db, target);
+    return own?.id === userId
+      ? new AppError('conflict', { messageKey: `auth.${contact}IsCurrent`, field: contact })
+      : new AppError('conflict', { messageKey: `auth.${contact}Taken` });
   }
 
   /** Records the code under every limit in one transaction; a refusal rolls back the hits it counted. */

@@ -80,8 +80,12 @@ export function credentialsService(deps: AuthDependencies) {
      * move the account to the thief's phone (issue 7). A first phone needs no more than its own code.
      */
     async updatePhone(userId: UserId, input: { phone: string; code: string; oldPhoneCode?: string }): Promise<void> {
-      await ensurePhoneFree(db, input.phone);
       const current = await users.readPhone(db, userId);
+      // The account's own number is no other account's (issue 9): say so, rather than "bound to another account".
+      if (current === input.phone) {
+        throw new AppError('conflict', { messageKey: 'auth.phoneIsCurrent', field: 'phonenumber' });
+      }
+      await ensurePhoneFree(db, input.phone);
       const checks: CodeCheck[] = [];
       if (current) {
         if (!input.oldPhoneCode) {

@@ -47,6 +47,16 @@ export async function setPhone(tx: Tx, userId: UserId, phone: string) {
   await tx.update(users).set({ phone }).where(eq(users.id, userId));
 }
 
+/** The user's current e-mail (lower case), or null when none is bound (a phone or WeChat account). */
+export async function readEmail(db: Db, userId: UserId): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}
+
+export async function setEmail(tx: Tx, userId: UserId, email: string) {
+  await tx.update(users).set({ email: email.toLowerCase() }).where(eq(users.id, userId));
+}
+
 export async function findUserIdByOpenId(db: Db, openId: string): Promise<UserId | null> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.wechatOpenId, openId));
   return row?.id ?? null;

@@ -5,6 +5,7 @@ import type { UserId } from '../../db/ids.js';
 import { AppError } from '../../http/app-error.js';
 import { isSafeObjectKey, type ObjectStore } from '../../providers/object-store/index.js';
 import { avatarUrl } from './current-user.service.js';
+import { matchesImageType, SIGNATURE_BYTES } from './image-signature.js';
 import * as queries from './users.queries.js';
 
 // SVG is left out on purpose: it can carry script.
@@ -40,13 +41,20 @@ async function createAvatarUpload(store: ObjectStore, userId: UserId, fileName: 
 
 /**
  * Makes an uploaded object the avatar. Only keys under this user's own avatar folder count, and another user's key
- * answers the same 404 as a missing one. The replaced image is removed; failing that only leaves a stray file.
+ * answers the same 404 as a missing one; an object whose bytes are not the image type it was uploaded as is refused
+ * (422) and removed. The replaced image is removed; failing that only leaves a stray file.
  */
 async function changeAvatar(deps: AvatarDependencies, userId: UserId, key: string) {
   const { db, store, log } = deps;
   const prefix = avatarPrefix(userId);
-  if (!key.startsWith(prefix) || !isSafeObjectKey(key) || !(await store.exists(key))) {
+  const object = key.startsWith(prefix) && isSafeObjectKey(key) ? await store.readHead(key, SIGNATURE_BYTES) : null;
+  if (!object) {
     throw new AppError('notFound', { messageKey: 'users.avatarNotFound', field: 'avatar' });
+  }
+  // The upload link let the client name the type; the bytes must be that image, or the object goes.
+  if (!matchesImageType(object.contentType, object.head)) {
+    await store.delete(key).catch((error: unknown) => log.warn({ err: error }, 'could not remove a refused avatar'));
+    throw new AppError('businessRule', { messageKey: 'users.avatarNotImage', field: 'avatar' });
   }
   const previous = await queries.replaceAvatarKey(db, userId, key);
   if (previous && previous !== key && previous.startsWith(prefix)) {

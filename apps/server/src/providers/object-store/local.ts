@@ -132,6 +132,24 @@ export class LocalObjectStore implements ObjectStore {
     };
   }
 
+  async readHead(key: string, bytes: number): Promise<{ head: Buffer; contentType: string } | null> {
+    const object = await this.read(key);
+    if (!object) {
+      return null;
+    }
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for await (const chunk of object.stream.iterator({ destroyOnReturn: true })) {
+      chunks.push(chunk as Buffer);
+      length += (chunk as Buffer).length;
+      if (length >= bytes) {
+        break;
+      }
+    }
+    object.stream.destroy();
+    return { head: Buffer.concat(chunks).subarray(0, bytes), contentType: object.contentType };
+  }
+
   async exists(key: string): Promise<boolean> {
     const info = await stat(this.pathOf(key)).catch(() => null);
     return info?.isFile() ?? false;

@@ -21,5 +21,10 @@ export interface ObjectStore {
   presignPut(key: string, policy: PutPolicy): Promise<SignedUrl & { method: 'PUT' }>;
   presignGet(key: string, expiresInSeconds: number): Promise<SignedUrl>;
   exists(key: string): Promise<boolean>;
+  /**
+   * The first `bytes` bytes of an object and the content type it was stored with, or null when it does not exist: what
+   * an uploaded file's magic number is checked against (issue 9), without reading the whole object.
+   */
+  readHead(key: string, bytes: number): Promise<{ head: Buffer; contentType: string } | null>;
   delete(key: string): Promise<void>;
 }

@@ -6,7 +6,7 @@ import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
 import { useLoginDialog } from '@/shared/stores/login-dialog-store';
 import { useSession } from '@/shared/stores/session-store';
 import { expectFieldError, expectMessage } from '@/test/expectations';
-import { fail, ok, startFakeApi } from '@/test/fake-api';
+import { fail, inSequence, ok, startFakeApi } from '@/test/fake-api';
 import { currentUser, nextCaptcha } from '@/test/fixtures';
 import { here, renderApp } from '@/test/render-app';
 
@@ -35,7 +35,7 @@ async function openDialog(path = '/aigc') {
 }
 
 function selectedTab(): string | null | undefined {
-  const selected = document.querySelector('.ant-tabs-tab-active [data-testid^="login-tab-"]');
+  const selected = document.querySelector('.ant-segmented-item-selected [data-testid^="login-tab-"]');
   return selected?.getAttribute('data-testid');
 }
 
@@ -118,6 +118,10 @@ describe('the login dialog', () => {
     type('login-captcha-input', '9');
     type('login-code', '123456');
     fireEvent.click(screen.getByTestId('login-submit'));
+    await expectFieldError('login-consent', '请阅读并同意用户协议和隐私政策');
+    expect(api.calls(auth.registerByEmail)).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('login-consent'));
+    fireEvent.click(screen.getByTestId('login-submit'));
 
     await expectMessage('登录成功');
     const register = api.calls(auth.registerByEmail)[0];
@@ -181,5 +185,59 @@ describe('the login dialog', () => {
     await expectMessage('发送过于频繁');
     expect(api.calls(auth.sendSmsCode)[0]?.json).toEqual({ phone: '13900139000', type: '2' });
     expect(screen.getByTestId('login-send-code').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('leaves the register form at once when the account changes, and keeps the account across tabs', async () => {
+    api.on(auth.getUserByMail, ok(0));
+    await openDialog();
+    fireEvent.click(screen.getByTestId('login-tab-account'));
+    type('login-username', 'new@example.com');
+    fireEvent.blur(screen.getByTestId('login-username'));
+    expect(await screen.findByTestId('login-register-hint')).toBeVisible();
+
+    type('login-username', 'new@example.co');
+    await waitFor(() => expect(screen.queryByTestId('login-register-hint')).toBeNull());
+    expect(screen.queryByTestId('login-code')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('login-tab-sms'));
+    await waitFor(() =>
+      expect((screen.getByTestId('login-username') as HTMLInputElement).value).toBe('new@example.co'),
+    );
+    type('login-username', 'new@example.com');
+    fireEvent.click(screen.getByTestId('login-tab-account'));
+    // Back on the account it looked up, the register form returns without asking again.
+    expect(await screen.findByTestId('login-register-hint')).toBeVisible();
+    expect(api.calls(auth.getUserByMail)).toHaveLength(1);
+  });
+
+  it('resets a forgotten password with a reset code and returns to the password tab with the account', async () => {
+    api.on(auth.sendSmsCode, ok(null));
+    api.on(auth.forgetPassword, inSequence<null>(fail(422, '验证码错误，还可尝试 4 次', 'verificationCode'), ok(null)));
+    await openDialog();
+    fireEvent.click(screen.getByTestId('login-tab-account'));
+    type('login-username', '13800138000');
+    fireEvent.click(await screen.findByTestId('login-forgot-link'));
+
+    expect(((await screen.findByTestId('reset-account')) as HTMLInputElement).value).toBe('13800138000');
+    await screen.findByTestId('reset-captcha-input');
+    type('reset-captcha-input', '4');
+    fireEvent.click(screen.getByTestId('reset-send-code'));
+    await waitFor(() => expect(api.calls(auth.sendSmsCode)).toHaveLength(1));
+    expect(api.calls(auth.sendSmsCode)[0]?.json).toEqual({ phone: '13800138000', type: 'reset' });
+    type('reset-code', '123456');
+    type('reset-password', 'new-secret-1');
+    type('reset-confirm', 'new-secret-1');
+    fireEvent.click(screen.getByTestId('reset-submit'));
+    await expectFieldError('reset-code', '验证码错误，还可尝试 4 次');
+
+    fireEvent.click(screen.getByTestId('reset-submit'));
+    await expectMessage('密码已重设，请使用新密码登录');
+    expect(api.calls(auth.forgetPassword)[1]?.json).toEqual({
+      username: '13800138000',
+      verificationCode: '123456',
+      password: 'new-secret-1',
+    });
+    expect(((await screen.findByTestId('login-username')) as HTMLInputElement).value).toBe('13800138000');
+    expect(screen.getByTestId('login-password')).toBeVisible();
   });
 });

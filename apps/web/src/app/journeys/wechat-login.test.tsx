@@ -71,6 +71,9 @@ describe('WeChat login', () => {
 
     fireEvent.click(screen.getByTestId('bind-submit'));
     await expectFieldError('bind-phone', '请输入手机号');
+    // Binding registers an account, so it asks for consent to the agreement and privacy policy (issue 9).
+    await expectFieldError('bind-consent', '请阅读并同意用户协议和隐私政策');
+    fireEvent.click(screen.getByTestId('bind-consent'));
     type('bind-phone', '12345');
     await expectFieldError('bind-phone', '请输入正确的手机号');
 

@@ -2,39 +2,40 @@ import { Flex, Layout } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { FeedbackModal } from '@/features/feedback/components/feedback-modal';
 import { Logo } from '@/shared/ui/logo';
+import { useWideScreen } from '@/shared/ui/use-wide-screen';
+import { ContactDialog } from './contact-dialog';
 import { HeaderActions } from './header-actions';
-import { MainMenu } from './main-menu';
+import { MainMenu, type MenuActions } from './main-menu';
+import { MenuDrawer } from './menu-drawer';
 import { SiteFooter } from './site-footer';
+import styles from './main-layout.module.css';
 
-const headerStyle = {
-  position: 'sticky',
-  top: 0,
-  zIndex: 10,
-  display: 'flex',
-  alignItems: 'center',
-  gap: 24,
-  background: '#fff',
-  borderBottom: '1px solid #f0f0f0',
-  paddingInline: 24,
-} as const;
-
-/** Spec §2 main layout: top menu, console button, customer-service popover, content and footer. */
+/**
+ * Spec §2 main layout: top menu, console button, customer-service popover, content and footer. From desktop width the
+ * whole menu sits in the header; below it the header keeps the logo, language and login or avatar, and the menu opens
+ * in a drawer (issue 9), so that no page is wider than a phone.
+ */
 export function MainLayout({ children }: { children: ReactNode }) {
+  const wide = useWideScreen();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const [contactOpen, setContactOpen] = useState(false);
+  const actions: MenuActions = { feedback: () => setFeedbackOpen(true), contactUs: () => setContactOpen(true) };
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={headerStyle}>
+    <Layout className={styles.page}>
+      <Layout.Header className={styles.header}>
+        {wide ? null : <MenuDrawer actions={actions} />}
         <Logo />
-        <MainMenu onFeedback={() => setFeedbackOpen(true)} />
-        <HeaderActions />
+        {wide ? <MainMenu mode="horizontal" actions={actions} /> : <div className={styles.spacer} />}
+        <HeaderActions compact={!wide} />
       </Layout.Header>
-      <Layout.Content style={{ padding: 24 }}>
-        <Flex vertical style={{ maxWidth: 1400, margin: '0 auto', width: '100%' }}>
+      <Layout.Content className={styles.content}>
+        <Flex vertical className={styles.main}>
           {children}
         </Flex>
       </Layout.Content>
       <SiteFooter />
       <FeedbackModal open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
+      <ContactDialog open={contactOpen} onClose={() => setContactOpen(false)} />
     </Layout>
   );
 }

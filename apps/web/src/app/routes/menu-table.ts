@@ -42,3 +42,8 @@ export const MAIN_MENU: readonly MenuEntry[] = [
 export function menuKeys(entries: readonly MenuEntry[] = MAIN_MENU): string[] {
   return entries.flatMap((entry) => (entry.kind === 'group' ? [entry.key, ...menuKeys(entry.children)] : [entry.key]));
 }
+
+/** The keys of every group, nested ones included: the phone drawer opens them all. */
+export function groupKeys(entries: readonly MenuEntry[]): string[] {
+  return entries.flatMap((entry) => (entry.kind === 'group' ? [entry.key, ...groupKeys(entry.children)] : []));
+}

@@ -23,7 +23,7 @@ describe('route and menu texts', () => {
     expect(menuKeys().filter((key) => !exists(locale, `menu:${key}`))).toEqual([]);
   });
 
-  it('lists every route of the spec, spelled as the spec spells it', () => {
+  it('lists every route of the spec, spelled as the spec spells it, and the help center', () => {
     expect(ALL_ROUTES.map((route) => route.path)).toEqual([
       '',
       '/aigc',
@@ -51,6 +51,7 @@ describe('route and menu texts', () => {
       '/reward',
       '/businessImplementation',
       '/APIOpen',
+      '/help/:doc?',
       '/viewApp',
     ]);
   });
@@ -66,6 +67,7 @@ describe('route and menu texts', () => {
       '/computerPower',
       '/businessImplementation',
       '/APIOpen',
+      '/help/:doc?',
       '/viewApp',
     ]);
     expect(flagged('keepAlive')).toEqual(['/model', '/mirror']);

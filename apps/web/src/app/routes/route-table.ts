@@ -1,3 +1,4 @@
+import { matchPath } from 'react-router';
 import type { PageLoader, RouteMeta } from './route-meta';
 
 type RouteFlags = Partial<Omit<RouteMeta, 'key' | 'path' | 'load'>>;
@@ -43,6 +44,8 @@ export const CONSOLE_ROUTES = [
     open,
   ),
   defineRoute('APIOpen', '/APIOpen', () => import('./landing/api-open'), open),
+  // Not in the spec's table: the users' help center that "help docs" opens (issue 9), one Markdown page per doc.
+  defineRoute('help', '/help/:doc?', () => import('./help/help-center'), { ...open, menuKey: 'helpDocs' }),
 ] as const;
 
 /** The standalone route of spec §2, inside the public login layout. */
@@ -60,18 +63,12 @@ export const ROUTE_BY_KEY = Object.fromEntries(ALL_ROUTES.map((route) => [route.
   RouteMeta
 >;
 
-function normalise(pathname: string): string {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return trimmed === '/' ? '' : trimmed.toLowerCase();
-}
-
 /** The route a pathname opens, matched as React Router matches by default: case-insensitive, trailing slash ignored. */
 export function findRoute(pathname: string): RouteMeta | undefined {
-  const wanted = normalise(pathname);
-  return ALL_ROUTES.find((route) => route.path.toLowerCase() === wanted);
+  return ALL_ROUTES.find((route) => matchPath({ path: route.path || '/', end: true }, pathname) !== null);
 }
 
-/** The href a route is reached by. */
+/** The href a route is reached by; an optional parameter is left out. */
 export function hrefOf(route: RouteMeta): string {
-  return route.path || '/';
+  return route.path.replace(/\/:[^/]+\?$/, '') || '/';
 }

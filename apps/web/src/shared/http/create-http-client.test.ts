@@ -175,6 +175,23 @@ describe('transport errors', () => {
     expect(messages).toEqual([['error', 'network connection abnormal, please check network']]);
   });
 
+  it('fails at once with the network message when the browser says it is offline, sending nothing', async () => {
+    const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      const started = Date.now();
+      const error = await failureOf(client.call(system.healthz));
+
+      expect(error.kind).toBe('network');
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(server.requests).toHaveLength(0);
+      expect(messages).toEqual([['error', 'network connection abnormal, please check network']]);
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+      expect(Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')).toEqual(online);
+    }
+  });
+
   it('reports a refused connection in the current language', async () => {
     useInterfaceSettings.getState().setLanguage('zh-CN');
     const offline = createHttpClient({ baseUrl: 'http://127.0.0.1:9/api', timeoutMs: 2_000 });

@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema, SUCCESS_CODES } from '@suanli/contract';
+import { SUCCESS_CODES } from '@suanli/contract';
 import { HttpError } from './http-error';
 
 interface EnvelopeLike {
@@ -19,10 +19,19 @@ function isEnvelope(body: unknown): body is EnvelopeLike {
   return typeof body === 'object' && body !== null && typeof (body as EnvelopeLike).code === 'number';
 }
 
-/** The field an error envelope blames, read with the contract's own schema of that envelope. */
-function fieldOf(body: unknown): string | undefined {
-  const parsed = errorEnvelopeSchema.safeParse(body);
-  return parsed.success ? parsed.data.data?.field : undefined;
+/**
+ * The field an error envelope blames, when the body has the shape of the contract's `errorEnvelopeSchema`. Checked by
+ * hand: the browser gets the contract without zod (vite-plugins/contract-paths.ts).
+ */
+function fieldOf(body: EnvelopeLike): string | undefined {
+  const { code, msg, data } = body;
+  if (!Number.isInteger(code) || typeof msg !== 'string' || typeof data !== 'object' || data === null) {
+    return undefined;
+  }
+  const { field, requestId } = data as { field?: unknown; requestId?: unknown };
+  const wellFormed =
+    (field === undefined || typeof field === 'string') && (requestId === undefined || typeof requestId === 'string');
+  return wellFormed && typeof field === 'string' ? field : undefined;
 }
 
 function messageOf(body: unknown): string {

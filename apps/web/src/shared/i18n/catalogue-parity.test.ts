@@ -49,4 +49,14 @@ describe('the zh-CN and en-US catalogues', () => {
     expect(Object.keys(RESOURCES['en-US']).sort()).toEqual([...namespaces, 'contract'].sort());
     expect(RESOURCES['zh-CN'].contract).toHaveProperty('errors.forbidden');
   });
+
+  it('address the user in Chinese as 您 throughout, never 你, the contract catalogue included', () => {
+    const informal = (node: unknown, path: string): string[] =>
+      typeof node === 'string'
+        ? node.includes('你')
+          ? [path]
+          : []
+        : Object.entries(node as Record<string, unknown>).flatMap(([key, value]) => informal(value, `${path}.${key}`));
+    expect(informal(RESOURCES['zh-CN'], 'zh-CN')).toEqual([]);
+  });
 });

@@ -24,6 +24,13 @@ interface InterfaceSettingsActions {
   update: (changes: Partial<InterfaceSettings>) => void;
 }
 
+/**
+ * antd's blue (#1677ff) carries white button text at 4.1:1, under WCAG AA's 4.5:1; its next shade (#0958d9) carries it
+ * at 5.9:1 and still reads as the same brand blue (issue 9).
+ */
+const PRIMARY_COLOR = '#0958d9';
+const PREVIOUS_PRIMARY_COLOR = '#1677ff';
+
 export const DEFAULT_INTERFACE_SETTINGS: InterfaceSettings = {
   sidebarCollapsed: false,
   isMobile: false,
@@ -33,7 +40,7 @@ export const DEFAULT_INTERFACE_SETTINGS: InterfaceSettings = {
   fixedSidebar: false,
   contentWidth: 'fluid',
   autoHideHeader: false,
-  color: '#1677ff',
+  color: PRIMARY_COLOR,
   weakMode: false,
   multiTab: false,
   appLanguage: DEFAULT_LOCALE,
@@ -48,8 +55,15 @@ export const useInterfaceSettings = create<InterfaceSettings & InterfaceSettings
     }),
     {
       name: STORAGE_KEYS.interfaceSettings,
-      version: 1,
+      version: 2,
       storage: createJSONStorage(() => localStorage),
+      // Version 1 stored the old default blue for everyone who never chose a colour; they get the new default.
+      migrate: (persisted, version) => {
+        const settings = persisted as Partial<InterfaceSettings>;
+        return version < 2 && settings.color === PREVIOUS_PRIMARY_COLOR
+          ? { ...settings, color: PRIMARY_COLOR }
+          : settings;
+      },
     },
   ),
 );

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { STORAGE_KEYS } from '../config/site';
+import { forgetInvitationCode, readInvitationCode, rememberInvitationCode } from './invitation-code';
 
 /**
  * The client side of the session (spec §3): the token and what the browser itself remembers during a visit.
@@ -9,7 +10,7 @@ import { STORAGE_KEYS } from '../config/site';
 export interface SessionState {
   token: string | null;
   isLogin: boolean;
-  /** From the invitationCode query parameter of any URL (spec §2). */
+  /** From the invitationCode query parameter of any URL (spec §2), kept for 30 days until registration. */
   invitationCode: string;
   /** The scene key of a WeChat scan that still needs a phone bound (spec §4). */
   eventKey: string;
@@ -22,6 +23,8 @@ interface SessionActions {
   /** Marks the session logged out but keeps the stored token (spec §8, 401 without a token at page load). */
   setLoggedOut: () => void;
   setInvitationCode: (code: string) => void;
+  /** A registration used the code: it has done its work. */
+  spendInvitationCode: () => void;
   setEventKey: (eventKey: string) => void;
 }
 
@@ -37,7 +40,7 @@ export const hadTokenAtPageLoad = tokenAtPageLoad !== null;
 export const useSession = create<SessionState & SessionActions>()((set) => ({
   token: tokenAtPageLoad,
   isLogin: hadTokenAtPageLoad,
-  invitationCode: '',
+  invitationCode: readInvitationCode(),
   eventKey: '',
   setToken: (token) => {
     localStorage.setItem(STORAGE_KEYS.token, token);
@@ -48,6 +51,33 @@ export const useSession = create<SessionState & SessionActions>()((set) => ({
     set({ token: null, isLogin: false });
   },
   setLoggedOut: () => set({ isLogin: false }),
-  setInvitationCode: (invitationCode) => set({ invitationCode }),
+  setInvitationCode: (invitationCode) => {
+    rememberInvitationCode(invitationCode);
+    set({ invitationCode });
+  },
+  spendInvitationCode: () => {
+    forgetInvitationCode();
+    set({ invitationCode: '' });
+  },
   setEventKey: (eventKey) => set({ eventKey }),
 }));
+
+/**
+ * Follows a login or logout in another tab of the console, which changes the stored token (issue 9): this tab then
+ * holds the same session, or none. Answers the function that stops following.
+ */
+export function followOtherTabs(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEYS.token || event.storageArea !== localStorage) {
+      return;
+    }
+    const session = useSession.getState();
+    if (event.newValue === null) {
+      session.clearSession();
+    } else if (event.newValue !== session.token) {
+      session.setToken(event.newValue);
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}

@@ -3,6 +3,12 @@ import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useInterfaceSettings } from '../stores/interface-settings-store';
 
+/** Each language named in itself, short enough for a phone's header; `lang` lets a screen reader say it right. */
+const NAMES: Record<Locale, { short: string; lang: string }> = {
+  'zh-CN': { short: '中文', lang: 'zh-CN' },
+  'en-US': { short: 'EN', lang: 'en' },
+};
+
 /** Switches between zh-CN and en-US; the choice persists with the interface settings (spec §3). */
 export function LanguageSwitch() {
   const { t } = useTranslation('common');
@@ -10,7 +16,11 @@ export function LanguageSwitch() {
   const setLanguage = useInterfaceSettings((state) => state.setLanguage);
   const options = LOCALES.map((locale) => ({
     value: locale,
-    label: <span data-testid={`lang-option-${locale}`}>{t(`language.${locale}`)}</span>,
+    label: (
+      <span data-testid={`lang-option-${locale}`} lang={NAMES[locale].lang} title={t(`language.${locale}`)}>
+        {NAMES[locale].short}
+      </span>
+    ),
   }));
   return (
     <Segmented<Locale>

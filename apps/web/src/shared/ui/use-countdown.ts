@@ -1,35 +1,28 @@
-import { useCallback, useEffect, useState } from 'react';
-
-function secondsUntil(deadline: number): number {
-  return Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-}
+import { useEffect, useState } from 'react';
 
 /**
- * Seconds left until a deadline set by `start`, ticking once a second; 0 when idle. The deadline, not a decrementing
- * counter, is the state, so a tab the browser throttled still ends the count on time.
+ * Seconds left until `deadline` (milliseconds since the epoch), ticking once a second, at most `seconds`; 0 when there
+ * is none or it has passed. The deadline, not a decrementing counter, is the state, so a tab the browser throttled
+ * still ends the count on time, and whoever keeps the deadline (a store) keeps the count across remounts.
  */
-export function useCountdown(seconds: number) {
-  const [deadline, setDeadline] = useState<number | null>(null);
-  const [left, setLeft] = useState(0);
+export function useCountdown(deadline: number | null, seconds: number) {
+  const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
     if (deadline === null) {
       return undefined;
     }
     const timer = setInterval(() => {
-      const remaining = secondsUntil(deadline);
-      setLeft(remaining);
-      if (remaining === 0) {
-        setDeadline(null);
+      const current = Date.now();
+      setNow(current);
+      if (current >= deadline) {
+        clearInterval(timer);
       }
     }, 1000);
     return () => clearInterval(timer);
   }, [deadline]);
 
-  const start = useCallback(() => {
-    setDeadline(Date.now() + seconds * 1000);
-    setLeft(seconds);
-  }, [seconds]);
-
-  return { left, running: left > 0, start };
+  // `now` may date from before the deadline was set; the count never shows more than its full length.
+  const left = deadline === null ? 0 : Math.min(seconds, Math.max(0, Math.ceil((deadline - now) / 1000)));
+  return { left, running: left > 0 };
 }

@@ -2,7 +2,7 @@ import { auth } from '@suanli/contract';
 import { http } from '@/shared/http';
 
 export interface SendSmsCodeInput {
-  /** Left out for purpose 'oldPhone': that code goes to the signed-in user's current phone. */
+  /** Left out for 'oldPhone': that code goes to the signed-in user's current phone. */
   phone?: string;
   type: auth.CodePurpose;
   /** The captcha answer and id, when captcha is on. */

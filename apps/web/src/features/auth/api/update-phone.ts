@@ -7,11 +7,11 @@ export interface UpdatePhoneInput {
   phonenumber: string;
   /** The SMS code of purpose 'phone' sent to the new number. */
   verificationCode: string;
-  /** The SMS code of purpose 'oldPhone' sent to the current number; required once the account has a phone. */
+  /** The SMS code of purpose 'oldPhone' sent to the current number, when the account has one (issue 7). */
   oldPhoneCode?: string;
 }
 
-/** Silent: the phone form reports a refusal under the field it names (a wrong code). */
+/** Silent: the phone form reports a refusal under the field it names (a wrong code, the current number). */
 export function updatePhone(body: UpdatePhoneInput): Promise<null> {
   return http.call(auth.updatePhone, { body, silent: true });
 }

@@ -26,6 +26,7 @@ export function CaptchaField({ captcha, onRefresh, testIdPrefix, labelled = fals
         >
           <Input
             placeholder={t('form.captchaPlaceholder')}
+            aria-label={t('form.captchaLabel')}
             autoComplete="off"
             maxLength={10}
             data-testid={`${testIdPrefix}-captcha-input`}

@@ -8,11 +8,14 @@ import { useCaptcha } from '../api/get-captcha';
 import { registerByPhone } from '../api/register-by-phone';
 import { CaptchaField } from './captcha-field';
 import { CodeField } from './code-field';
+import { countdownKey } from './code-countdowns';
+import { ConsentField } from './consent-field';
 import { useCodeSender } from './use-code-sender';
 import { useCompleteLogin } from './use-complete-login';
 
 interface BindingValues {
   phone: string;
+  consent?: boolean;
   captcha?: string;
   verificationCode: string;
 }
@@ -21,13 +24,15 @@ interface BindingValues {
 const NOTIFICATION_SECONDS = 4;
 
 /**
- * "Bind your phone number" after a new WeChat user scanned (spec §4): phone, captcha and SMS code, then registration
- * by phone with a null password and the scan's event key.
+ * "Bind your phone number" after a new WeChat user scanned (spec §4): phone, captcha, SMS code and consent to the
+ * agreement and privacy policy (it registers an account, issue 9), then registration by phone with a null password and
+ * the scan's event key.
  */
 export function PhoneBindingForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation('auth');
   const { notification } = App.useApp();
   const [form] = Form.useForm<BindingValues>();
+  const phone = Form.useWatch('phone', form);
   const [submitting, setSubmitting] = useState(false);
   const { captcha, refresh } = useCaptcha('wechat-bind');
   const completeLogin = useCompleteLogin();
@@ -35,7 +40,7 @@ export function PhoneBindingForm({ onBack }: { onBack: () => void }) {
     notification.error({ title: t('bind.errorTitle'), description: text, duration: NOTIFICATION_SECONDS });
   const sendCode = useCodeSender({
     form,
-    accountField: 'phone',
+    to: { field: 'phone' },
     purpose: 'bind',
     captcha,
     refreshCaptcha: refresh,
@@ -55,6 +60,7 @@ export function PhoneBindingForm({ onBack }: { onBack: () => void }) {
     setSubmitting(true);
     try {
       const token = await registerByPhone({ body, invitationCode });
+      useSession.getState().spendInvitationCode();
       await completeLogin(token);
     } catch (error) {
       form.setFieldValue('captcha', undefined);
@@ -70,7 +76,9 @@ export function PhoneBindingForm({ onBack }: { onBack: () => void }) {
 
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="wechat-bind-step">
-      <Typography.Title level={5}>{t('bind.title')}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 16 }}>
+        {t('bind.title')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('bind.description')}</Typography.Paragraph>
       <Form.Item
         name="phone"
@@ -79,10 +87,18 @@ export function PhoneBindingForm({ onBack }: { onBack: () => void }) {
           { pattern: PHONE_PATTERN, message: t('validation.phoneFormat') },
         ]}
       >
-        <Input placeholder={t('form.phonePlaceholder')} autoComplete="tel" maxLength={11} data-testid="bind-phone" />
+        <Input
+          placeholder={t('form.phonePlaceholder')}
+          aria-label={t('form.phoneLabel')}
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={11}
+          data-testid="bind-phone"
+        />
       </Form.Item>
       <CaptchaField captcha={captcha} onRefresh={() => void refresh()} testIdPrefix="bind" />
-      <CodeField onSend={sendCode} testIdPrefix="bind" />
+      <CodeField onSend={sendCode} countdownKey={countdownKey('bind', phone)} testIdPrefix="bind" />
+      <ConsentField testId="bind-consent" />
       <Button type="primary" htmlType="submit" block loading={submitting} data-testid="bind-submit">
         {t('bind.submit')}
       </Button>

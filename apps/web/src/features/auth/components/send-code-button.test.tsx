@@ -24,9 +24,27 @@ async function settle() {
 }
 
 describe('the send-code button', () => {
+  it('shows the count of its key after a remount, and none for another key', async () => {
+    const view = render(
+      <SendCodeButton onSend={() => Promise.resolve(true)} countdownKey="2:e@f.cn" testId="send-code" />,
+    );
+    fireEvent.click(button());
+    await settle();
+    act(() => vi.advanceTimersByTime(10_000));
+    view.unmount();
+
+    const again = render(
+      <SendCodeButton onSend={() => Promise.resolve(true)} countdownKey="2:e@f.cn" testId="send-code" />,
+    );
+    expect(button().textContent).toBe('Resend in 50 s');
+    again.unmount();
+    render(<SendCodeButton onSend={() => Promise.resolve(true)} countdownKey="2:g@h.cn" testId="send-code" />);
+    expect(button().hasAttribute('disabled')).toBe(false);
+  });
+
   it('stays disabled for 60 seconds after a code went out, counting down, then allows a resend', async () => {
     let sends = 0;
-    render(<SendCodeButton onSend={() => Promise.resolve(++sends > 0)} testId="send-code" />);
+    render(<SendCodeButton onSend={() => Promise.resolve(++sends > 0)} countdownKey="1:a@b.cn" testId="send-code" />);
 
     fireEvent.click(button());
     await settle();
@@ -44,7 +62,7 @@ describe('the send-code button', () => {
   });
 
   it('does not count down when the code could not be sent', async () => {
-    render(<SendCodeButton onSend={() => Promise.resolve(false)} testId="send-code" />);
+    render(<SendCodeButton onSend={() => Promise.resolve(false)} countdownKey="1:c@d.cn" testId="send-code" />);
 
     fireEvent.click(button());
     await settle();

@@ -7,9 +7,10 @@ import { phoneRegisteredQueryOptions } from '../api/get-user-by-phone-number';
 
 /**
  * Spec §4 step 2, on the username's blur: an e-mail or a mainland phone is looked up, anything else earns a
- * warning. `onRegistered` hears whether the account exists; a failed lookup (already reported) changes nothing.
+ * warning. `onChecked` hears which account was looked up and whether it exists; a failed lookup (already reported)
+ * changes nothing.
  */
-export function useAccountCheck(onRegistered: (registered: boolean) => void) {
+export function useAccountCheck(onChecked: (account: string, registered: boolean) => void) {
   const { t } = useTranslation('auth');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -26,7 +27,7 @@ export function useAccountCheck(onRegistered: (registered: boolean) => void) {
     const options = isEmail(account) ? mailRegisteredQueryOptions(account) : phoneRegisteredQueryOptions(account);
     const registered = await queryClient.fetchQuery(options).catch(() => null);
     if (registered !== null) {
-      onRegistered(registered);
+      onChecked(account, registered);
     }
   };
 }

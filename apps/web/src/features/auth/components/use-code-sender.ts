@@ -9,8 +9,11 @@ import { sendSmsCode } from '../api/send-sms-code';
 interface CodeSenderOptions {
   // The forms differ in their other fields; only the account and captcha fields are read here.
   form: FormInstance;
-  /** The field holding the phone or e-mail the code goes to; none for purpose 'oldPhone' (the current phone). */
-  accountField?: string;
+  /**
+   * The field holding the phone or e-mail the code goes to; or, for a code to the signed-in user's own current phone
+   * or e-mail ('oldPhone', 'oldEmail'), which of the two it is.
+   */
+  to: { field: string } | { current: 'sms' | 'email' };
   purpose: auth.CodePurpose;
   captcha: Captcha | undefined;
   refreshCaptcha: () => unknown;
@@ -25,20 +28,21 @@ interface CodeSenderOptions {
 export function useCodeSender(options: CodeSenderOptions): () => Promise<boolean> {
   const { t } = useTranslation('auth');
   const { message } = App.useApp();
-  const { form, accountField, purpose, captcha, refreshCaptcha, onFailure } = options;
+  const { form, to, purpose, captcha, refreshCaptcha, onFailure } = options;
 
   return async () => {
     const captchaOn = captcha?.captchaEnabled === true;
-    const fields = [...(accountField ? [accountField] : []), ...(captchaOn ? ['captcha'] : [])];
+    const fields = [...('field' in to ? [to.field] : []), ...(captchaOn ? ['captcha'] : [])];
     try {
       await form.validateFields(fields);
     } catch {
       return false;
     }
-    const account = accountField ? String(form.getFieldValue(accountField) ?? '').trim() : undefined;
+    const account = 'field' in to ? String(form.getFieldValue(to.field) ?? '').trim() : undefined;
     const answer = captchaOn ? { code: String(form.getFieldValue('captcha')).trim(), uuid: captcha.uuid } : {};
+    const byEmail = 'field' in to ? isEmail(account ?? '') : to.current === 'email';
     try {
-      if (account && isEmail(account)) {
+      if (byEmail) {
         await sendEmailCode({ email: account, type: purpose, ...answer });
       } else {
         await sendSmsCode({ phone: account, type: purpose, ...answer });

@@ -28,10 +28,15 @@ export function useCompleteLogin() {
       await queryClient.fetchQuery({ ...vipInfoQueryOptions(), staleTime: 0 }).catch(() => null);
       await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }).catch(() => null);
       void message.success(t('login.success'));
+      // Other dialogs (the platform notice) wait from here until the check has answered (issue 9).
+      const benefitDialog = useBenefitDialog.getState();
+      benefitDialog.startChecking();
       useLoginDialog.getState().hide();
       const benefit = await fetchBenefitType().catch(() => null);
       if (benefit) {
-        useBenefitDialog.getState().show(benefit);
+        benefitDialog.show(benefit);
+      } else {
+        benefitDialog.settle();
       }
     },
     [message, queryClient, t],

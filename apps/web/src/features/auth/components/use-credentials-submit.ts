@@ -8,6 +8,7 @@ import { loginByCode } from '../api/login-by-code';
 import { loginByPassword } from '../api/login-by-password';
 import { registerByEmail } from '../api/register-by-email';
 import { registerByPhone } from '../api/register-by-phone';
+import { useLoginForm } from './login-form-store';
 import { useCompleteLogin } from './use-complete-login';
 
 export type CredentialsMode = 'password' | 'code';
@@ -15,6 +16,7 @@ export type CredentialsMode = 'password' | 'code';
 export interface CredentialsValues {
   username: string;
   password?: string;
+  consent?: boolean;
   captcha?: string;
   verificationCode?: string;
 }
@@ -67,6 +69,11 @@ export function useCredentialsSubmit({ form, refreshCaptcha, ...request }: Crede
     setSubmitting(true);
     try {
       const token = await requestToken(values, request);
+      if (request.registering) {
+        // The invitation code did its work (spec §2); a later registration on this browser is nobody's invitee.
+        useSession.getState().spendInvitationCode();
+      }
+      useLoginForm.getState().reset();
       await completeLogin(token);
     } catch (error) {
       // Clearing the spent answer also clears its errors, so it comes before the server's message is placed.

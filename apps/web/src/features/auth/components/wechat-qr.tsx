@@ -26,7 +26,9 @@ export function WechatQr({ qr, loading, expired, onRefresh, testIdPrefix }: Wech
   return (
     <Flex vertical align="center" gap={8}>
       <div style={{ position: 'relative', width: QR_SIZE, height: QR_SIZE }}>
-        {qr ? <QRCodeSVG value={qr.url} size={QR_SIZE} data-testid={`${testIdPrefix}-qr`} /> : null}
+        {qr ? (
+          <QRCodeSVG value={qr.url} size={QR_SIZE} title={t('wechat.qrTitle')} data-testid={`${testIdPrefix}-qr`} />
+        ) : null}
         {expired || !qr ? (
           <Flex
             vertical

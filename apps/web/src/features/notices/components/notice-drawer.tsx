@@ -1,4 +1,5 @@
-import { Drawer, Tabs } from 'antd';
+import { Drawer, Flex, Segmented } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InformList } from './inform-list';
 import { PlatformNoticeList } from './platform-notice-list';
@@ -8,19 +9,32 @@ interface NoticeDrawerProps {
   onClose: () => void;
 }
 
-/** The user's notices and the platform announcements, side by side in tabs. */
+type Pane = 'informs' | 'platform';
+
+/**
+ * The user's notices and the platform announcements, one at a time behind a segmented switch: antd's Tabs would
+ * announce "Tab 1 of 2" in English to a screen reader whatever the language (issue 9).
+ */
 export default function NoticeDrawer({ open, onClose }: NoticeDrawerProps) {
   const { t } = useTranslation('notices');
+  const [pane, setPane] = useState<Pane>('informs');
   return (
     <Drawer title={t('title')} open={open} onClose={onClose} size={420} destroyOnHidden>
-      <div data-testid="notice-drawer">
-        <Tabs
-          items={[
-            { key: 'informs', label: t('tabs.informs'), children: <InformList /> },
-            { key: 'platform', label: t('tabs.platform'), children: <PlatformNoticeList /> },
+      <Flex vertical gap={16} data-testid="notice-drawer">
+        <Segmented<Pane>
+          block
+          value={pane}
+          onChange={setPane}
+          aria-label={t('title')}
+          options={[
+            { value: 'informs', label: <span data-testid="notice-tab-informs">{t('tabs.informs')}</span> },
+            { value: 'platform', label: <span data-testid="notice-tab-platform">{t('tabs.platform')}</span> },
           ]}
         />
-      </div>
+        <div role="group" aria-label={t(`tabs.${pane}`)}>
+          {pane === 'informs' ? <InformList /> : <PlatformNoticeList />}
+        </div>
+      </Flex>
     </Drawer>
   );
 }

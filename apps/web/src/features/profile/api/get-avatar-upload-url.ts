@@ -5,5 +5,6 @@ export type AvatarUploadTarget = Awaited<ReturnType<typeof fetchAvatarUploadUrl>
 
 /** A signed URL to PUT one avatar image to, with the object key to hand to changeAvatar afterwards. */
 export function fetchAvatarUploadUrl(fileName: string) {
-  return http.call(users.getAvatarUploadUrl, { query: { fileName } });
+  // Silent: the avatar card reports a failed upload once, whichever step failed.
+  return http.call(users.getAvatarUploadUrl, { query: { fileName }, silent: true });
 }

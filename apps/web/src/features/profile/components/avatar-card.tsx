@@ -2,6 +2,7 @@ import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Card, Flex, Progress, Typography, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText, isHttpError } from '@/shared/http';
 import { useChangeAvatar } from '../api/change-avatar';
 import { fetchAvatarUploadUrl } from '../api/get-avatar-upload-url';
 import { putAvatarObject } from '../api/put-avatar-object';
@@ -65,7 +66,9 @@ export function AvatarCard({ avatarUrl }: { avatarUrl: string | null }) {
       (error: unknown) => {
         setPercent(null);
         onError?.(error instanceof Error ? error : new Error('upload failed'));
-        void message.error(t('avatar.failed'));
+        // The server's reason when it gave one (not an image, too large), else spec §8's "file upload failed".
+        const reason = isHttpError(error) && error.kind === 'response' ? errorText(error, t) : null;
+        void message.error(reason || t('avatar.failed'));
       },
     );
   };

@@ -34,7 +34,12 @@ function NicknameForm({ nickName }: NicknameValues) {
           { max: NICKNAME_MAX, message: t('contract:validation.nickName') },
         ]}
       >
-        <Input maxLength={NICKNAME_MAX} style={{ width: 240 }} data-testid="profile-nickname-input" />
+        <Input
+          maxLength={NICKNAME_MAX}
+          aria-label={t('nickname.title')}
+          style={{ width: 240, maxWidth: '100%' }}
+          data-testid="profile-nickname-input"
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="profile-nickname-submit">
         {t('save')}

@@ -1,3 +1,4 @@
+import { CloseCircleFilled } from '@ant-design/icons';
 import { PROFILE_OPTIONS, type ProfileOptionField } from '@suanli/contract';
 import { App, Button, Card, Col, Form, Input, Row, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +32,8 @@ export function ProfileCard() {
     <Col xs={24} md={12} key={field}>
       <Form.Item name={field} label={t(`info.fields.${field}`)}>
         <Select
-          allowClear
+          // antd's clear button says "Clear" in English whatever the locale; it is given the console's word.
+          allowClear={{ clearIcon: <CloseCircleFilled />, label: t('common:clear') }}
           placeholder={t('info.choose')}
           data-testid={`profile-${field}`}
           options={PROFILE_OPTIONS[field].map((value) => ({

@@ -1,13 +1,20 @@
+import { hasValidCheckCharacter, ID_NUMBER_PATTERN } from '@suanli/contract';
 import { App, Alert, Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { reportFormError } from '@/shared/ui/report-form-error';
 import type { RealNameRecord } from '../api/get-real-name-status';
 import { useVerifyRealName, type VerifyRealNameInput } from '../api/verify-real-name';
 
-const ID_CARD_PATTERN = /^\d{17}[\dXx]$/;
+interface RealNameFormProps {
+  record: RealNameRecord;
+  onVerified: () => void;
+}
 
-/** Real name and ID number, with the attempts left today (spec §5: 3 per 24 hours). */
-export function RealNameForm({ record }: { record: RealNameRecord }) {
+/**
+ * Real name and ID number, with the attempts left (spec §5: 3 per 24 hours). An ID number whose GB 11643 check digit
+ * does not fit is refused here, so a typing mistake never spends an attempt nor reads as a name mismatch (issue 9).
+ */
+export function RealNameForm({ record, onVerified }: RealNameFormProps) {
   const { t } = useTranslation('realName');
   const { message } = App.useApp();
   const [form] = Form.useForm<VerifyRealNameInput>();
@@ -16,20 +23,21 @@ export function RealNameForm({ record }: { record: RealNameRecord }) {
 
   const submit = async (values: VerifyRealNameInput) => {
     const next = await verify
-      .mutateAsync({ realName: values.realName.trim(), idCard: values.idCard.trim() })
+      .mutateAsync({ realName: values.realName.trim(), idCard: values.idCard.trim().toUpperCase() })
       .catch((error: unknown) => reportFormError(form, error));
     if (!next) {
       return;
     }
     if (next.status === '1') {
       void message.success(t('verified'));
+      onVerified();
     } else {
       void message.error(t('mismatch'));
     }
   };
 
   return (
-    <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} style={{ maxWidth: 420 }}>
+    <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
       {record.sandbox ? (
         <Alert
           type="warning"
@@ -49,9 +57,16 @@ export function RealNameForm({ record }: { record: RealNameRecord }) {
       <Form.Item
         name="idCard"
         label={t('idCard')}
+        validateFirst
         rules={[
           { required: true, whitespace: true, message: t('contract:validation.idCardRequired') },
-          { pattern: ID_CARD_PATTERN, message: t('contract:validation.idCard') },
+          { pattern: ID_NUMBER_PATTERN, message: t('contract:validation.idCard') },
+          {
+            validator: (_, value: string | undefined) =>
+              hasValidCheckCharacter((value ?? '').trim())
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('checkDigit'))),
+          },
         ]}
       >
         <Input maxLength={18} autoComplete="off" data-testid="realname-id-card" />

@@ -1,8 +1,10 @@
 import { WechatOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Skeleton, Typography } from 'antd';
+import { App, Button, Flex, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SettingsDialog } from '@/shared/ui/settings-dialog';
+import { SettingsItem } from '@/shared/ui/settings-list';
 import { useBindState } from '../api/bind-wechat';
 import { useWechatQrCode } from '../api/get-wechat-qr-code';
 import { useWechatInfo } from '../api/get-wechat-info';
@@ -50,13 +52,16 @@ function BindQr({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** WeChat binding in the user center: the bound account with an unbind (confirmed), or a bind QR. */
-export function WechatBindingCard() {
+/**
+ * The WeChat row of the security settings: the bound account with an unbind (confirmed), or a dialog with a bind QR.
+ */
+export function WechatSetting() {
   const { t } = useTranslation('auth');
   const { modal, message } = App.useApp();
   const info = useWechatInfo();
   const unbind = useUnbindWechat();
   const [binding, setBinding] = useState(false);
+  const bound = info.data?.bound === true;
 
   const confirmUnbind = () => {
     modal.confirm({
@@ -71,47 +76,43 @@ export function WechatBindingCard() {
     });
   };
 
-  const body = () => {
+  const state = () => {
     if (info.isPending) {
-      return <Skeleton active paragraph={{ rows: 1 }} />;
+      return <Skeleton.Input active size="small" />;
     }
-    if (info.data?.bound) {
-      return (
-        <Flex justify="space-between" align="center" gap={12} wrap>
-          <Typography.Text data-testid="wechat-binding-status">
-            <WechatOutlined style={{ color: '#52c41a', marginRight: 8 }} />
-            {t('security.wechat.boundTo', { name: info.data.nickName ?? t('security.wechat.unnamed') })}
-          </Typography.Text>
-          <Button danger onClick={confirmUnbind} data-testid="wechat-unbind">
-            {t('security.wechat.unbind')}
-          </Button>
-        </Flex>
-      );
-    }
-    return (
-      <Flex vertical gap={12}>
-        <Typography.Text type="secondary" data-testid="wechat-binding-status">
-          {t('security.wechat.notBound')}
-        </Typography.Text>
-        {binding ? (
-          <BindQr onDone={() => setBinding(false)} />
-        ) : (
-          <Button
-            icon={<WechatOutlined />}
-            onClick={() => setBinding(true)}
-            data-testid="wechat-bind-start"
-            style={{ width: 'fit-content' }}
-          >
-            {t('security.wechat.bind')}
-          </Button>
-        )}
-      </Flex>
-    );
+    return bound
+      ? t('security.wechat.boundTo', { name: info.data?.nickName ?? t('security.wechat.unnamed') })
+      : t('security.wechat.notBound');
   };
 
   return (
-    <Card title={t('security.wechat.title')} data-testid="security-wechat">
-      {body()}
-    </Card>
+    <>
+      <SettingsItem
+        id="wechat"
+        prefix="security"
+        icon={<WechatOutlined />}
+        title={t('security.wechat.title')}
+        state={state()}
+        action={
+          bound ? (
+            <Button danger onClick={confirmUnbind} data-testid="wechat-unbind">
+              {t('security.wechat.unbind')}
+            </Button>
+          ) : (
+            <Button onClick={() => setBinding(true)} disabled={info.isPending} data-testid="wechat-bind-start">
+              {t('security.bind')}
+            </Button>
+          )
+        }
+      />
+      <SettingsDialog
+        open={binding}
+        onClose={() => setBinding(false)}
+        title={t('security.wechat.bind')}
+        testId="security-dialog-wechat"
+      >
+        <BindQr onDone={() => setBinding(false)} />
+      </SettingsDialog>
+    </>
   );
 }

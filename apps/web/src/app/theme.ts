@@ -1,0 +1,51 @@
+import { theme, type ThemeConfig } from 'antd';
+
+/**
+ * Chinese first (issue 9): PingFang SC on Apple systems, Microsoft YaHei on Windows, Hiragino Sans GB on older macOS,
+ * then the system's own; Latin text keeps the platform UI fonts that come first.
+ */
+export const FONT_FAMILY = [
+  '-apple-system',
+  'BlinkMacSystemFont',
+  '"Segoe UI"',
+  '"PingFang SC"',
+  '"Hiragino Sans GB"',
+  '"Microsoft YaHei"',
+  '"Noto Sans CJK SC"',
+  '"WenQuanYi Micro Hei"',
+  '"Helvetica Neue"',
+  'Arial',
+  'sans-serif',
+].join(', ');
+
+/** The page itself (text outside antd's components) in the same stack as the components. */
+export function applyDocumentFont(): void {
+  document.body.style.fontFamily = FONT_FAMILY;
+}
+
+/**
+ * Text colours dark enough for WCAG AA (4.5:1) on white and on antd's light greys: antd's secondary and placeholder
+ * greys (45 % and 25 % black) fall short, and so does its default blue behind white button text.
+ */
+const ACCESSIBLE_TEXT = {
+  colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+  colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+  colorTextDescription: 'rgba(0, 0, 0, 0.65)',
+  colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+  colorTextDisabled: 'rgba(0, 0, 0, 0.5)',
+};
+
+export function consoleTheme(options: { color: string; dark: boolean }): ThemeConfig {
+  return {
+    token: {
+      colorPrimary: options.color,
+      colorLink: options.color,
+      fontFamily: FONT_FAMILY,
+      ...(options.dark ? {} : ACCESSIBLE_TEXT),
+    },
+    // A menu's popup sits below dialogs (antd puts it above, at 1050): an entry that opens a dialog ("Feedback",
+    // "Contact us") leaves the pointer over the mask rather than over a popup that hovering keeps open (issue 9).
+    components: { Menu: { zIndexPopup: 990 } },
+    algorithm: options.dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+  };
+}

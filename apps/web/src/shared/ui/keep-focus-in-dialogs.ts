@@ -1,0 +1,52 @@
+const TABBABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(', ');
+
+function isTabbable(element: HTMLElement): boolean {
+  if (element.getClientRects().length === 0 || element.closest('[hidden], [aria-hidden="true"]')) {
+    return false;
+  }
+  // Of a group of radios only the checked one is a Tab stop.
+  return !(element instanceof HTMLInputElement && element.type === 'radio' && !element.checked);
+}
+
+/** The open modal dialog on top: the last visible one in the document, as antd portals each newer one after. */
+function topDialog(): HTMLElement | undefined {
+  return [...document.querySelectorAll<HTMLElement>('[role="dialog"][aria-modal="true"]')]
+    .filter((dialog) => dialog.getClientRects().length > 0)
+    .at(-1);
+}
+
+/**
+ * Keeps Tab and Shift+Tab inside the open dialog (WCAG 2.4.3, issue 9). antd's own lock brings focus back only when it
+ * lands on another element of the page; a dialog is portaled to the end of the page, so Tab from its last element
+ * leaves the page for the browser's toolbar, where nothing brings it back. Here the last element wraps to the first
+ * and the first to the last. Answers the function that stops it.
+ */
+export function keepFocusInDialogs(): () => void {
+  const onKeyDown = (event: KeyboardEvent) => {
+    const dialog = event.key === 'Tab' ? topDialog() : undefined;
+    if (!dialog) {
+      return;
+    }
+    const stops = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter(isTabbable);
+    const first = stops[0];
+    const last = stops.at(-1);
+    if (!first || !last) {
+      return;
+    }
+    const active = document.activeElement;
+    const leaving = !dialog.contains(active) || active === (event.shiftKey ? first : last);
+    if (leaving) {
+      event.preventDefault();
+      (event.shiftKey ? last : first).focus();
+    }
+  };
+  document.addEventListener('keydown', onKeyDown);
+  return () => document.removeEventListener('keydown', onKeyDown);
+}

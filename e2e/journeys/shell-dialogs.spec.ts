@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openBrowser, type BrowserSession } from '../support/browser.js';
+import { latestCode, uniqueAccount } from '../support/dev-api.js';
+
+let session: BrowserSession;
+beforeEach(async () => {
+  session = await openBrowser();
+});
+afterEach(() => session.close());
+
+/**
+ * Watches, from the first paint, how many dialog masks stand on the page at once, leaving out a mask already fading
+ * out; the most seen is kept in window.__mostMasks.
+ */
+function countMasks() {
+  const win = window as unknown as { __mostMasks: number };
+  win.__mostMasks = 0;
+  const count = () => {
+    const masks = Array.from(document.querySelectorAll('.ant-modal-mask')).filter((mask) => {
+      const style = getComputedStyle(mask);
+      return style.display !== 'none' && !/-leave/.test(mask.className);
+    });
+    win.__mostMasks = Math.max(win.__mostMasks, masks.length);
+    requestAnimationFrame(count);
+  };
+  requestAnimationFrame(count);
+}
+
+describe('one dialog at a time', () => {
+  it('queues the benefit popup and the platform notice of a first login', async () => {
+    const { page, baseUrl } = session;
+    const { email } = uniqueAccount();
+    await page.addInitScript(countMasks);
+    await page.goto(`${baseUrl}/aigc`);
+    await page.getByTestId('login-button').click();
+    await page.getByTestId('login-tab-account').click();
+    await page.getByTestId('login-username').fill(email);
+    await page.getByTestId('login-username').blur();
+    await page.getByTestId('login-register-hint').waitFor({ state: 'visible' });
+    await page.getByTestId('login-password').fill('journey-pass-1');
+    await page.getByTestId('login-send-code').click();
+    await page.getByTestId('login-code').fill(await latestCode(email));
+    await page.getByTestId('login-consent').check();
+    await page.getByTestId('login-submit').click();
+
+    await page.getByTestId('benefit-dialog').waitFor({ state: 'visible' });
+    expect(await page.getByTestId('new-notice').isVisible()).toBe(false);
+    await page.locator('.ant-modal-wrap:has([data-testid="benefit-dialog"]) .ant-modal-close').click();
+    await page.getByTestId('new-notice-ok').click();
+    expect(await page.evaluate(() => (window as unknown as { __mostMasks: number }).__mostMasks)).toBe(1);
+  });
+
+  it('closes the "More" menu when it opens the feedback dialog', async () => {
+    const { page, baseUrl } = session;
+    await page.goto(`${baseUrl}/aigc`);
+    await page.getByTestId('menu-more').hover();
+    await page.getByTestId('menu-feedback').click();
+    await page.getByTestId('feedback-modal').waitFor({ state: 'visible' });
+
+    await page.locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)').waitFor({ state: 'detached' });
+  });
+});
