@@ -35,25 +35,41 @@ function helmetHeaders(options: HelmetOptions): OutgoingHttpHeaders {
   return headers;
 }
 
-// What a script or a style sheet needs of them: the others (the content security policy, framing, referrer and opener
-// policies, …) govern documents only, and would add 700 bytes to each of the dozen files of a page load.
+// What a script, a style sheet or an API answer needs of them: the others (the console's content security policy,
+// framing, referrer and opener policies, …) govern documents only, and would add 700 bytes to every answer that is
+// none (a sixth of a short API answer's cost to write and send, in the profile of GET /api/healthz).
 const SUBRESOURCE_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'];
+// OWASP's advice for a REST answer: nothing may load from it or frame it, even when opened as a page.
+const API_POLICY = { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" };
+
+const isDocument = (contentType: unknown) => typeof contentType === 'string' && contentType.startsWith('text/html');
 
 /**
- * Helmet's security headers (content security policy, nosniff, frame and referrer policies, HSTS, …) on every answer;
- * the console's hashed assets (`/assets/`, static-files.ts) get those that apply to them. With no nonces nor
- * per-request directives the headers are the same for every request, so they are computed once here: @fastify/helmet
- * would build helmet's middleware anew and parse the policy on each request.
+ * Helmet's security headers (content security policy, nosniff, frame and referrer policies, HSTS, …) on every
+ * document: the console's index.html and the pages the API serves itself (sandbox pages, the API reference). Other
+ * answers (JSON, the console's hashed assets, objects) get the subresource headers, and those not from the console's
+ * files a policy that forbids everything. A header the route set itself (an object's sandbox policy) is kept. With
+ * no nonces nor per-request directives the headers are the same for every answer, so they are computed once here:
+ * @fastify/helmet would build helmet's middleware anew and parse the policy on each request.
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
-    const headers = helmetHeaders(OPTIONS);
-    const subresourceHeaders = Object.fromEntries(
-      Object.entries(headers).filter(([name]) => SUBRESOURCE_HEADERS.includes(name)),
-    );
-    app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(request.url.startsWith('/assets/') ? subresourceHeaders : headers);
-      done();
+    const documentHeaders = Object.entries(helmetHeaders(OPTIONS));
+    const subresourceHeaders = documentHeaders.filter(([name]) => SUBRESOURCE_HEADERS.includes(name));
+    const apiHeaders = [...subresourceHeaders, ...Object.entries(API_POLICY)];
+    // An async hook, as max-params wants, that returns the payload as it came.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const headers = isDocument(reply.getHeader('content-type'))
+        ? documentHeaders
+        : request.url.startsWith('/assets/')
+          ? subresourceHeaders
+          : apiHeaders;
+      for (const [name, value] of headers) {
+        if (!reply.hasHeader(name)) {
+          reply.header(name, value);
+        }
+      }
+      return payload;
     });
   },
   { name: 'security-headers' },
