@@ -65,7 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const db = database.db;
-  const { modules, services } = composeModules({ config, db, engine: database.kind, clock, log: app.log });
+  const { modules, services } = composeModules({ config, db, listen: database.listen, clock, log: app.log });
   const scheduler = new Scheduler({
     db,
     clock,
@@ -81,7 +81,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('scheduler', scheduler);
   app.decorate('clock', clock);
   app.decorate('services', services);
-  app.addHook('onClose', async () => scheduler.stop());
+  app.addHook('onClose', async () => {
+    await scheduler.stop();
+    await Promise.all(modules.map((module) => module.close?.()));
+  });
 
   // The console's files first, so that neither the API rate limiter nor per-request compression applies to them
   // (static-files.ts); then compression, which adds itself to every route registered after it.

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import type { Database, Db } from './db/client.js';
+import type { Db } from './db/client.js';
+import type { Listen } from './db/notifications.js';
 import type { Clock } from './jobs/clock.js';
 import type { ScheduledJob } from './jobs/scheduler.js';
 
@@ -8,8 +9,8 @@ import type { ScheduledJob } from './jobs/scheduler.js';
 export interface Platform {
   config: Config;
   db: Db;
-  /** PGlite's files belong to this one process, so only this server writes them; PostgreSQL is shared. */
-  engine: Database['kind'];
+  /** Notification channels of the database (db/notifications.ts), for what a module keeps in memory. */
+  listen: Listen;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -22,4 +23,6 @@ export interface Module<Service> {
   service: Service;
   routes?: (app: FastifyInstance) => Promise<void>;
   jobs?: ScheduledJob[];
+  /** Ends what the module holds open (a notification subscription); app.ts calls it when the app closes. */
+  close?: () => Promise<void>;
 }

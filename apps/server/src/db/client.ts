@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { listenOnPglite, listenOnPostgres, type Listen } from './notifications.js';
 
 /** Drizzle over either engine: the plain handle. Reads and single-statement writes take it. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -27,6 +28,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   withSession<T>(work: (session: Session) => Promise<T>): Promise<T>;
+  /** Subscribes to a notification channel (db/notifications.ts). */
+  listen: Listen;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as an archive, which `openPglite` can load again. */
   dump?(): Promise<Blob>;
@@ -55,6 +58,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     db: drizzlePglite(client) as unknown as Db,
     // PGlite is one session already: every caller shares it, in order.
     withSession: (work) => work(session),
+    listen: listenOnPglite(client),
     close: () => client.close(),
     dump: async () => (await client.dumpDataDir('gzip')) as Blob,
   };
@@ -85,6 +89,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
         client.release();
       }
     },
+    listen: listenOnPostgres(url),
     close: () => pool.end(),
   };
 }

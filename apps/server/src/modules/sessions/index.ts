@@ -15,10 +15,10 @@ export {
 /** Sessions (bearer tokens) and signing in; lower than auth and WeChat login, which both sign users in. */
 export function createSessionsModule({
   clock,
-  engine,
+  listen,
   users,
 }: Platform & { users: UsersService }): Module<SessionsService> {
-  const service = sessionsService({ clock, users, embedded: engine === 'pglite' });
+  const service = sessionsService({ clock, users, listen });
   const jobs: JobDefinition[] = [
     {
       // Dead sessions are kept a day for the audit trail of a logout, then removed.
@@ -30,5 +30,5 @@ export function createSessionsModule({
       },
     },
   ];
-  return { service, jobs };
+  return { service, jobs, close: service.close };
 }

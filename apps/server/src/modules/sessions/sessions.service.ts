@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.js';
+import type { Listen } from '../../db/notifications.js';
 import type { SessionId, UserId } from '../../db/ids.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { UsersService } from '../users/index.js';
@@ -36,13 +37,18 @@ export interface LiveSession {
 interface SessionsDependencies {
   clock: Clock;
   users: Pick<UsersService, 'recordLogin'>;
-  /** Remember live sessions in memory: only where this server is the database's one writer (PGlite). */
-  embedded: boolean;
+  /** Where the ends of sessions are heard (migration 0008), which keeps the memory of live sessions exact. */
+  listen: Listen;
 }
 
 /** Sessions and the one way anyone signs in; auth and WeChat login both end here. */
-export function sessionsService({ clock, users, embedded }: SessionsDependencies) {
-  const memory = embedded ? new SessionMemory() : null;
+export function sessionsService({ clock, users, listen }: SessionsDependencies) {
+  const memory = new SessionMemory();
+  const endedSessions = listen('session_ended', {
+    listening: () => memory.resume(),
+    lost: () => memory.suspend(),
+    notified: (sessionId) => memory.forget((known) => String(known.id) === sessionId),
+  });
 
   async function create(db: Db, userId: UserId): Promise<{ token: string; sessionId: SessionId }> {
     const token = randomBytes(32).toString('base64url');
@@ -70,14 +76,14 @@ export function sessionsService({ clock, users, embedded }: SessionsDependencies
     async resolve(db: Db, token: string): Promise<LiveSession | null> {
       const now = clock.now();
       const tokenHash = hashToken(token);
-      let session = memory?.recall(tokenHash, now) ?? null;
+      let session = memory.recall(tokenHash, now);
       if (!session) {
-        const mark = memory?.mark() ?? 0;
+        const mark = memory.mark();
         session = await findLiveSession(db, tokenHash, now);
         if (!session) {
           return null;
         }
-        memory?.remember(tokenHash, session, mark);
+        memory.remember(tokenHash, session, mark);
       }
       if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         const expiresAt = new Date(now.getTime() + SESSION_SLIDING_MS);
@@ -89,18 +95,21 @@ export function sessionsService({ clock, users, embedded }: SessionsDependencies
     },
 
     async revoke(db: Db, session: LiveSession): Promise<void> {
-      memory?.forget((known) => known.id === session.sessionId);
+      memory.forget((known) => known.id === session.sessionId);
       await revokeSession(db, { id: session.sessionId, userId: session.userId, now: clock.now() });
     },
 
     /** Ends all the user's sessions, or all but `except` (a password change keeps the session that made it). */
     async revokeAll(db: Db, userId: UserId, options: { except?: SessionId } = {}): Promise<void> {
-      memory?.forget((known) => known.userId === userId && known.id !== options.except);
+      memory.forget((known) => known.userId === userId && known.id !== options.except);
       await revokeUserSessions(db, { userId, now: clock.now(), ...options });
     },
 
+    /** Stops hearing of ended sessions (app close). */
+    close: () => endedSessions.close(),
+
     purge(db: Db, now: Date) {
-      memory?.forget((known) => known.expiresAt <= now || known.absoluteExpiresAt <= now);
+      memory.forget((known) => known.expiresAt <= now || known.absoluteExpiresAt <= now);
       return deleteDeadSessions(db, new Date(now.getTime() - DAY));
     },
   };
