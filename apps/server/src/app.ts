@@ -60,8 +60,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setChildLoggerFactory(lazyChildLogger);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config));
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   const db = database.db;

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { asArray } from './route-hooks.js';
 import fp from 'fastify-plugin';
 import type { SessionId, UserId } from '../db/ids.js';
 import { AppError } from './app-error.js';
@@ -21,18 +22,21 @@ export const authenticatePlugin = fp(
   async (app: FastifyInstance, options: AuthenticateOptions) => {
     app.decorateRequest('userId', null);
     app.decorateRequest('sessionId', null);
-    app.addHook('onRequest', async (request) => {
-      const auth = request.routeOptions.config.auth;
-      if (auth !== 'user' && auth !== 'optional') {
-        return;
-      }
+    const authenticate = async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
       const session = token ? await options.resolve(token) : null;
       if (session) {
         request.userId = session.userId;
         request.sessionId = session.sessionId;
-      } else if (auth === 'user') {
+      } else if (request.routeOptions.config.auth === 'user') {
         throw new AppError('unauthorized');
+      }
+    };
+    // Only on the routes that declare a session (routes register after this plugin): a public route pays nothing.
+    app.addHook('onRoute', (route) => {
+      const auth = route.config?.auth;
+      if (auth === 'user' || auth === 'optional') {
+        route.onRequest = [...asArray(route.onRequest), authenticate];
       }
     });
   },

@@ -12,8 +12,9 @@ declare module 'fastify' {
 export const localePlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('locale', 'zh-CN');
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       request.locale = pickLocale(request.headers['accept-language']);
+      done();
     });
   },
   { name: 'locale' },

@@ -20,11 +20,12 @@ export const metricsPlugin = fp(
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       // Unmatched paths share one label so that scanners cannot blow up the series count.
       const routePath = request.routeOptions.url ?? 'unmatched';
       requests.inc({ method: request.method, route: routePath, status: String(reply.statusCode) });
       duration.observe({ method: request.method, route: routePath }, reply.elapsedTime / 1000);
+      done();
     });
     app.get('/metrics', { config: { rateLimit: false }, schema: { hide: true } }, async (_request, reply) => {
       return reply.type(registry.contentType).send(await registry.metrics());

@@ -1,5 +1,6 @@
 import { verifySignature } from '@suanli/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { asArray } from './route-hooks.js';
 import fp from 'fastify-plugin';
 import { AppError } from './app-error.js';
 
@@ -9,14 +10,17 @@ export const signaturePlugin = fp(
     if (!options.enabled) {
       return;
     }
-    app.addHook('onRequest', async (request) => {
-      if (!request.routeOptions.config.signed) {
-        return;
-      }
+    const verify = async (request: FastifyRequest) => {
       const path = request.url.split('?')[0]!.replace(/^\/api/, '');
       const sn = request.headers.sn;
       if (!verifySignature(Array.isArray(sn) ? sn[0] : sn, path, Date.now())) {
         throw new AppError('badSignature', { field: 'sn' });
+      }
+    };
+    // Only on signed routes (routes register after this plugin): the others pay nothing.
+    app.addHook('onRoute', (route) => {
+      if (route.config?.signed) {
+        route.onRequest = [verify, ...asArray(route.onRequest)];
       }
     });
   },
