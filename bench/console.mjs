@@ -11,20 +11,9 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS as FLAGS, CHROMIUM_PATH as CHROMIUM } from '../e2e/support/chromium.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-// The flags this machine needs (e2e/support/browser.ts); nothing here downloads a browser.
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const TOKEN_KEY = 'suanli.access-token';
 const BUDGET_KB = 300;
 // The pages a visitor opens without logging in (route-table.ts: `noPermission`), then one that needs a session.

@@ -1,19 +1,9 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.js';
 import { startFreshHour } from './dev-api.js';
 
-// Debian's Chromium with the flags this machine needs (DEVELOPERS.md); never a browser downloaded by a tool.
 // Playwright gives each launch a fresh, empty profile of its own.
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface BrowserSession {
   browser: Browser;
@@ -43,8 +33,8 @@ export interface BrowserOptions {
 export async function openBrowser(options: BrowserOptions = {}): Promise<BrowserSession> {
   await startFreshHour();
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: FLAGS,
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   });
   const context = await browser.newContext({
     locale: options.locale ?? 'zh-CN',
