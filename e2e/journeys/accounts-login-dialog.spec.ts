@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
+import { fillRegisterForm } from '../support/console.js';
 import { latestCode, registerByEmail, registerByPhone, uniqueAccount } from '../support/dev-api.js';
 
 let session: BrowserSession;
@@ -101,13 +102,7 @@ describe('the login dialog at its edges', () => {
     const { page } = session;
     const { email } = uniqueAccount();
     await openLoginDialog();
-    await page.getByTestId('login-tab-account').click();
-    await page.getByTestId('login-username').fill(email);
-    await page.getByTestId('login-username').blur();
-    await page.getByTestId('login-register-hint').waitFor({ state: 'visible' });
-    await page.getByTestId('login-password').fill('journey-pass-1');
-    await page.getByTestId('login-send-code').click();
-    await page.getByTestId('login-code').fill(await latestCode(email));
+    await fillRegisterForm(page, email);
     await page.getByTestId('login-submit').click();
 
     await page

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { dismissWelcomeDialogs, logOut } from '../support/console.js';
-import { latestCode, registerByEmail, uniqueAccount } from '../support/dev-api.js';
+import { dismissWelcomeDialogs, fillRegisterForm, logOut } from '../support/console.js';
+import { registerByEmail, uniqueAccount } from '../support/dev-api.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -16,17 +16,11 @@ async function openLoginDialog() {
   await page.getByTestId('login-dialog').waitFor({ state: 'visible' });
 }
 
-/** Types an account, leaves the field (the blur check) and expects the register-style form for a new account. */
+/** Registers a new account through the register-style form, consenting to the agreement. */
 async function registerWithCode(account: string, password: string) {
   const { page } = session;
-  await page.getByTestId('login-tab-account').click();
-  await page.getByTestId('login-username').fill(account);
-  await page.getByTestId('login-username').blur();
-  await page.getByTestId('login-register-hint').waitFor({ state: 'visible' });
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-send-code').click();
+  await fillRegisterForm(page, account, password);
   await expect.poll(() => page.getByTestId('login-send-code').isDisabled()).toBe(true);
-  await page.getByTestId('login-code').fill(await latestCode(account));
   await page.getByTestId('login-consent').check();
   await page.getByTestId('login-submit').click();
 }

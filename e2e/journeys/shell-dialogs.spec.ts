@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { latestCode, uniqueAccount } from '../support/dev-api.js';
+import { fillRegisterForm } from '../support/console.js';
+import { uniqueAccount } from '../support/dev-api.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -33,13 +34,7 @@ describe('one dialog at a time', () => {
     await page.addInitScript(countMasks);
     await page.goto(`${baseUrl}/aigc`);
     await page.getByTestId('login-button').click();
-    await page.getByTestId('login-tab-account').click();
-    await page.getByTestId('login-username').fill(email);
-    await page.getByTestId('login-username').blur();
-    await page.getByTestId('login-register-hint').waitFor({ state: 'visible' });
-    await page.getByTestId('login-password').fill('journey-pass-1');
-    await page.getByTestId('login-send-code').click();
-    await page.getByTestId('login-code').fill(await latestCode(email));
+    await fillRegisterForm(page, email);
     await page.getByTestId('login-consent').check();
     await page.getByTestId('login-submit').click();
 

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { latestCode } from './dev-api.js';
 
 /** The keys of the console's stores (apps/web/src/shared/config/site.ts). */
 const TOKEN_KEY = 'suanli.access-token';
@@ -59,4 +60,18 @@ export async function fitsWidth(page: Page, testId: string): Promise<boolean> {
   const box = await page.getByTestId(testId).boundingBox();
   const width = page.viewportSize()?.width ?? 0;
   return box !== null && box.x >= 0 && box.x + box.width <= width + 0.5;
+}
+
+/**
+ * In the open login dialog: types a new account, leaves the field (the blur check), expects the register-style form,
+ * then fills the password and the code from the outbox. Consent and submitting are left to the journey.
+ */
+export async function fillRegisterForm(page: Page, account: string, password = 'journey-pass-1') {
+  await page.getByTestId('login-tab-account').click();
+  await page.getByTestId('login-username').fill(account);
+  await page.getByTestId('login-username').blur();
+  await page.getByTestId('login-register-hint').waitFor({ state: 'visible' });
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-send-code').click();
+  await page.getByTestId('login-code').fill(await latestCode(account));
 }
