@@ -122,6 +122,10 @@ async function audit(base, pagePath, token) {
       },
     );
     const { categories, audits } = result.lhr;
+    if (process.env.BENCH_LHR_DIR) {
+      mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+      writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${pagePath.slice(1)}.json`), JSON.stringify(result.lhr));
+    }
     return {
       performance: categories.performance.score,
       accessibility: categories.accessibility.score,

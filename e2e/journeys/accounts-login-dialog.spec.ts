@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { fillRegisterForm } from '../support/console.js';
+import { fillRegisterForm, openInteractive } from '../support/console.js';
 import { latestCode, registerByEmail, registerByPhone, uniqueAccount } from '../support/dev-api.js';
 
 let session: BrowserSession;
@@ -87,7 +87,7 @@ describe('the login dialog at its edges', () => {
 
   it('keeps an invitation code from the link through a reload until registration', async () => {
     const { page, baseUrl } = session;
-    await page.goto(`${baseUrl}/aigc?invitationCode=INV30D`);
+    await openInteractive(page, `${baseUrl}/aigc?invitationCode=INV30D`);
     await page.goto(`${baseUrl}/aigc`);
     await page.reload();
     await openLoginDialog();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { fillRegisterForm } from '../support/console.js';
+import { fillRegisterForm, openInteractive } from '../support/console.js';
 import { uniqueAccount } from '../support/dev-api.js';
 
 let session: BrowserSession;
@@ -47,7 +47,7 @@ describe('one dialog at a time', () => {
 
   it('closes the "More" menu when it opens the feedback dialog', async () => {
     const { page, baseUrl } = session;
-    await page.goto(`${baseUrl}/aigc`);
+    await openInteractive(page, `${baseUrl}/aigc`);
     await page.getByTestId('menu-more').hover();
     await page.getByTestId('menu-feedback').click();
     await page.getByTestId('feedback-modal').waitFor({ state: 'visible' });

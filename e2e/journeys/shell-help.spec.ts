@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { chooseLanguage } from '../support/console.js';
+import { chooseLanguage, openInteractive } from '../support/console.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -13,7 +13,7 @@ const pathOf = (url: string) => new URL(url).pathname;
 describe('the help center', () => {
   it('opens from "Help docs" in the console, with the billing rules, not the developers\' API page', async () => {
     const { page, baseUrl } = session;
-    await page.goto(`${baseUrl}/aigc`);
+    await openInteractive(page, `${baseUrl}/aigc`);
     await page.getByTestId('menu-more').hover();
     await page.getByTestId('menu-helpDocs').click();
     await expect.poll(() => pathOf(page.url())).toMatch(/^\/help/);

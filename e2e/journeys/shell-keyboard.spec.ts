@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
-import { dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
+import { dismissWelcomeDialogs, openInteractive, openSignedIn } from '../support/console.js';
 import { registerByEmail } from '../support/dev-api.js';
 
 let session: BrowserSession;
@@ -24,7 +24,7 @@ const focusInside = (selector: string) =>
 describe('the console by keyboard', () => {
   it('opens the login dialog, keeps focus inside it, and gives focus back when it closes', async () => {
     const { page, baseUrl } = session;
-    await page.goto(`${baseUrl}/aigc`);
+    await openInteractive(page, `${baseUrl}/aigc`);
     await page.getByTestId('login-button').focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('login-dialog').waitFor({ state: 'visible' });
@@ -41,8 +41,7 @@ describe('the console by keyboard', () => {
 
   it('opens an entry of the "More" menu and "Contact us" with the arrow keys and Enter', async () => {
     const { page, baseUrl } = session;
-    await page.goto(`${baseUrl}/aigc`);
-    await page.getByTestId('page-title').waitFor({ state: 'visible' });
+    await openInteractive(page, `${baseUrl}/aigc`);
     await page.getByTestId('main-menu').focus();
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
@@ -74,7 +73,7 @@ describe('the console by keyboard', () => {
     await session.close();
     session = await openBrowser({ viewport: PHONE });
     const { page, baseUrl } = session;
-    await page.goto(`${baseUrl}/aigc`);
+    await openInteractive(page, `${baseUrl}/aigc`);
     await page.getByTestId('menu-button').focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('menu-drawer').waitFor({ state: 'visible' });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { chooseLanguage } from '../support/console.js';
+import { chooseLanguage, openInteractive } from '../support/console.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -14,7 +14,7 @@ const ICP = '京ICP备00000000号-0';
 describe('what a Chinese site shows to be trusted', () => {
   it('shows the operator, its filing numbers and the agreement and privacy links in the footer', async () => {
     const { page, baseUrl } = session;
-    await page.goto(`${baseUrl}/aigc`);
+    await openInteractive(page, `${baseUrl}/aigc`);
     const footer = page.getByTestId('site-footer');
     await expect.poll(() => page.getByTestId('footer-icp').textContent()).toBe(ICP);
     expect(await page.getByTestId('footer-icp').getAttribute('href')).toBe('https://beian.miit.gov.cn/');
@@ -27,7 +27,7 @@ describe('what a Chinese site shows to be trusted', () => {
 
   it('opens the customer-service card on click with a phone link, e-mail, hours with the time zone and a QR', async () => {
     const { page, baseUrl } = session;
-    await page.goto(`${baseUrl}/aigc`);
+    await openInteractive(page, `${baseUrl}/aigc`);
     await page.getByTestId('customer-service').click();
     await page.getByTestId('customer-service-card').waitFor({ state: 'visible' });
     expect(await page.getByTestId('cs-phone').getAttribute('href')).toBe('tel:4000000000');
@@ -39,7 +39,7 @@ describe('what a Chinese site shows to be trusted', () => {
   it('opens "Contact us" from the menu by keyboard, in English too', async () => {
     const { page, baseUrl } = session;
     await chooseLanguage(page, baseUrl, 'en-US');
-    await page.goto(`${baseUrl}/aigc`);
+    await openInteractive(page, `${baseUrl}/aigc`);
     await page.getByTestId('customer-service').focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('customer-service-card').waitFor({ state: 'visible' });

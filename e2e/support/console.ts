@@ -7,6 +7,15 @@ const SETTINGS_KEY = 'suanli.interface-settings';
 
 export type Language = 'zh-CN' | 'en-US';
 
+/**
+ * Opens a page and waits until the console answers input: a guest's page is on screen from its HTML before that
+ * (apps/web/src/app/app.tsx), and a hover made earlier is lost.
+ */
+export async function openInteractive(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+}
+
 /** Opens the console already signed in with a token, as after a login in an earlier visit. */
 export async function openSignedIn(page: Page, baseUrl: string, token: string, path = '/aigc') {
   await page.goto(`${baseUrl}/aigc`);

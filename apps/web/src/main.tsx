@@ -1,21 +1,49 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import 'antd/dist/reset.css';
-import { ConsoleApp } from './app/app';
-import { createQueryClient } from './app/providers';
-import { createAppRouter } from './app/router';
-import { applyDocumentFont } from './app/theme';
+import 'antd/dist/antd.css';
+import { PRERENDER_MARKERS } from './app/prerender-markers';
 
-const container = document.getElementById('root');
-if (!container) {
-  throw new Error('index.html lacks #root');
+/** Resolves once the browser has painted a frame: the second animation frame begins after the first is on screen. */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 }
 
-applyDocumentFont();
-const queryClient = createQueryClient();
+/**
+ * A prerendered page is on screen before its scripts run, and a click made then would reach no handler. The clicks are
+ * held and made again once React hydrates the page (it replays those made during hydration itself). A link needs no
+ * help: the browser follows it.
+ */
+function holdEarlyClicks(): void {
+  const held: HTMLElement[] = [];
+  const hold = (event: MouseEvent) => {
+    if (event.target instanceof HTMLElement && !event.target.closest('a[href]')) {
+      held.push(event.target);
+    }
+  };
+  document.addEventListener('click', hold, true);
+  document.addEventListener(
+    PRERENDER_MARKERS.hydratingEvent,
+    () => {
+      document.removeEventListener('click', hold, true);
+      for (const target of held.filter((element) => element.isConnected)) {
+        target.click();
+      }
+    },
+    { once: true },
+  );
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <ConsoleApp router={createAppRouter({ queryClient })} queryClient={queryClient} />
-  </StrictMode>,
-);
+/**
+ * The console's entry is only this: the stylesheets, then the app (start.tsx). A page prerendered at build time is
+ * readable as soon as its HTML and stylesheet arrive, so the app's scripts are asked for once it is on screen rather
+ * than competing with them for a slow connection (issue 8); index.html announces them ahead instead
+ * (vite-plugins/preload-start.ts), since it has nothing to show before they run.
+ */
+async function boot(): Promise<void> {
+  if (document.getElementById('root')?.hasAttribute(PRERENDER_MARKERS.languageAttribute)) {
+    holdEarlyClicks();
+    await afterFirstPaint();
+  }
+  await import('./start');
+}
+
+void boot();

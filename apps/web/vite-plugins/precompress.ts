@@ -42,13 +42,21 @@ export function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'suanli-precompress',
-    apply: 'build',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
-      await Promise.all(files.map(compressBeside));
+    // Last, after the pages prerender.ts writes, so they are compressed too.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler(error?: Error) {
+        if (error) {
+          return;
+        }
+        const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
+        await Promise.all(files.map(compressBeside));
+      },
     },
   };
 }

@@ -1,18 +1,40 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { translate } from '@suanli/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './app-error.js';
-import { consoleBuilt } from './static-files.js';
+import { consoleBuilt, PRERENDERED_DIR } from './static-files.js';
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
+/** Lower-cased and without a trailing slash, as the console's router matches paths. */
+const pageKey = (url: string) => ((url.split('?')[0] ?? url).replace(/\/+$/, '') || '/').toLowerCase();
+
+/** The prerendered page of each path: `index.html` is `/`, `aigc.html` is `/aigc`. */
+function prerenderedPages(webDist: string): Map<string, string> {
+  const folder = path.join(webDist, PRERENDERED_DIR);
+  if (!existsSync(folder)) {
+    return new Map();
+  }
+  const pages = readdirSync(folder).filter((file) => file.endsWith('.html'));
+  return new Map(
+    pages.map((file) => {
+      const name = file.slice(0, -'.html'.length);
+      return [pageKey(name === 'index' ? '/' : `/${name}`), `${PRERENDERED_DIR}/${file}`];
+    }),
+  );
+}
+
 /**
- * The console's history fallback: any GET outside /api that is no file (static-files.ts serves those) gets
- * index.html, so that deep links such as /myApp load the SPA. Unknown /api paths answer the 404 envelope.
+ * The console's history fallback: any GET outside /api that is no file (static-files.ts serves those) gets the page
+ * prerendered for its path when the build made one (a guest's first screen arrives as HTML), index.html otherwise,
+ * so that deep links such as /myApp load the SPA. Unknown /api paths answer the 404 envelope.
  */
 export const spaPlugin = fp(
   async (app: FastifyInstance, options: { webDist: string }) => {
     const built = consoleBuilt(options.webDist);
+    const pages = prerenderedPages(options.webDist);
     const limit = app.rateLimit?.();
     const isConsolePage = (request: FastifyRequest) =>
       !isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD');
@@ -35,7 +57,8 @@ export const spaPlugin = fp(
           .type('text/html; charset=utf-8')
           .send(`<p>${note}: console not built (npm start builds it).</p>`);
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const page = pages.get(pageKey(request.url)) ?? 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     });
   },
   { name: 'spa', dependencies: ['locale', 'static-files'] },

@@ -11,6 +11,9 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root">console</div>');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  mkdirSync(path.join(dist, 'prerendered'));
+  writeFileSync(path.join(dist, 'prerendered', 'index.html'), '<!doctype html><div id="root">home prerendered</div>');
+  writeFileSync(path.join(dist, 'prerendered', 'aigc.html'), '<!doctype html><div id="root">aigc prerendered</div>');
   t = await buildTestApp({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -20,12 +23,32 @@ afterAll(async () => {
 
 describe('the console', () => {
   it('is served at / and at every deep link (history fallback)', async () => {
-    for (const url of ['/', '/myApp', '/modelDetial?id=3', '/no/such/page']) {
+    for (const url of ['/myApp', '/modelDetial?id=3', '/no/such/page']) {
       const response = await t.request({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('console');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("serves a page the build rendered ahead at its path, matched as the console's router matches", async () => {
+    for (const [url, body] of [
+      ['/', 'home prerendered'],
+      ['/aigc', 'aigc prerendered'],
+      ['/AIGC/', 'aigc prerendered'],
+      ['/aigc?invitationCode=ABC', 'aigc prerendered'],
+    ]) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(body);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('keeps the prerendered pages off their own file addresses', async () => {
+    const response = await t.request({ method: 'GET', url: '/prerendered/aigc.html' });
+    expect(response.body).toContain('console');
+    expect(response.body).not.toContain('aigc prerendered');
   });
 
   it('serves hashed assets with a long cache life', async () => {

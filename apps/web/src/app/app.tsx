@@ -7,16 +7,27 @@ import type { AppRouter } from './router';
 
 interface ConsoleAppProps {
   router: AppRouter;
-  /** The router's guard writes to this cache too, so both are made together (main.tsx, tests' renderApp). */
+  /** The router's guard writes to this cache too, so both are made together (start.tsx, tests' renderApp). */
   queryClient: QueryClient;
 }
 
 /**
- * The whole console for a given router: the browser's in main.tsx, a memory router in tests. It leads a guest whose
+ * Marks the document once the console answers input. A prerendered page is on screen before that: a click made
+ * earlier is made again then (main.tsx), but a hover or a key is not, and browser journeys wait for the mark first.
+ */
+function useInteractiveMark() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = '';
+  }, []);
+}
+
+/**
+ * The whole console for a given router: the browser's in start.tsx, a memory router in tests. It leads a guest whose
  * session ended off any page that needs login (issue 9).
  */
 export function ConsoleApp({ router, queryClient }: ConsoleAppProps) {
   useEffect(() => leaveGuardedPages(router), [router]);
+  useInteractiveMark();
   return (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, replace, type RouteObject } from 'react-router';
 import { fetchVerifiedStatus } from '@/features/auth/api/get-verified';
 import { createGuardLoader, guardShouldRevalidate, type GuardDependencies } from './guard/guard-loader';
@@ -19,14 +20,22 @@ function Nothing() {
   return null;
 }
 
-function pageRoute(meta: RouteMeta, index: boolean): RouteObject {
+/** Page components already in hand by route key: a prerendered page is hydrated with its component, not a lazy one. */
+export type LoadedPages = ReadonlyMap<string, ComponentType>;
+
+function pageRoute(meta: RouteMeta, index: boolean, loadedPages: LoadedPages): RouteObject {
   const { load, ...handle } = meta;
-  const page = { handle, lazy: lazyPage(load), ErrorBoundary: RouteErrorPage };
+  const loaded = loadedPages.get(meta.key);
+  const page = {
+    handle,
+    ErrorBoundary: RouteErrorPage,
+    ...(loaded ? { Component: loaded } : { lazy: lazyPage(load) }),
+  };
   return index ? { index: true, ...page } : { path: meta.path.slice(1), ...page };
 }
 
 /** The route objects of spec §2, built from the route table. */
-export function buildRoutes(guard: GuardDependencies): RouteObject[] {
+export function buildRoutes(guard: GuardDependencies, loadedPages: LoadedPages = new Map()): RouteObject[] {
   return [
     {
       id: 'root',
@@ -39,9 +48,13 @@ export function buildRoutes(guard: GuardDependencies): RouteObject[] {
         {
           path: '/',
           Component: ConsoleLayout,
-          children: CONSOLE_ROUTES.map((route) => pageRoute(route, route.path === '')),
+          children: CONSOLE_ROUTES.map((route) => pageRoute(route, route.path === '', loadedPages)),
         },
-        { path: VIEW_APP_ROUTE.path, Component: PublicLayout, children: [pageRoute(VIEW_APP_ROUTE, true)] },
+        {
+          path: VIEW_APP_ROUTE.path,
+          Component: PublicLayout,
+          children: [pageRoute(VIEW_APP_ROUTE, true, loadedPages)],
+        },
         { path: '*', loader: () => replace('/'), Component: Nothing },
       ],
     },
@@ -54,16 +67,20 @@ interface AppRouterOptions {
   /** createBrowserRouter in the browser; tests pass a memory router. */
   create?: (routes: RouteObject[]) => AppRouter;
   verify?: GuardDependencies['verify'];
+  loadedPages?: LoadedPages;
 }
 
 export function createAppRouter(options: AppRouterOptions): AppRouter {
   // The page the user is on, for a guard that refuses a route and keeps the user where they were.
   const settled = { href: null as string | null };
-  const routes = buildRoutes({
-    verify: options.verify ?? fetchVerifiedStatus,
-    previousHref: () => settled.href,
-    queryClient: options.queryClient,
-  });
+  const routes = buildRoutes(
+    {
+      verify: options.verify ?? fetchVerifiedStatus,
+      previousHref: () => settled.href,
+      queryClient: options.queryClient,
+    },
+    options.loadedPages,
+  );
   const router = (options.create ?? ((objects) => createBrowserRouter(objects)))(routes);
   const remember = (state: AppRouter['state']) => {
     if (state.initialized && state.navigation.state === 'idle') {

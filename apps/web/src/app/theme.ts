@@ -46,6 +46,9 @@ export function consoleTheme(options: { color: string; dark: boolean }): ThemeCo
     // A menu's popup sits below dialogs (antd puts it above, at 1050): an entry that opens a dialog ("Feedback",
     // "Contact us") leaves the pointer over the mask rather than over a popup that hovering keeps open (issue 9).
     components: { Menu: { zIndexPopup: 990 } },
+    // Components take their styles from antd/dist/antd.css (main.tsx) rather than generating them as they render:
+    // that generation was most of the first screen's script time (issue 8). Tokens still apply, as CSS variables.
+    zeroRuntime: true,
     algorithm: options.dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
   };
 }

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
@@ -7,10 +8,15 @@ import { LoginDialog } from '@/features/auth/components/login-dialog';
 import { PermissionsContext } from '@/shared/ui/permissions-context';
 import type { RouteHandle } from '../routes/route-meta';
 
+/** The browser tab's title on a page: the page's own title, then the product's name. */
+export function pageTitle(t: TFunction, titleKey: string | undefined): string {
+  return titleKey ? `${t(titleKey)} - ${t('common:appName')}` : t('common:appName');
+}
+
 function useDocumentTitle() {
   const { t } = useTranslation();
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
-  const title = handle ? `${t(handle.titleKey)} - ${t('common:appName')}` : t('common:appName');
+  const title = pageTitle(t, handle?.titleKey);
   useEffect(() => {
     document.title = title;
   }, [title]);

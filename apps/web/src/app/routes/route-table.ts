@@ -72,3 +72,8 @@ export function findRoute(pathname: string): RouteMeta | undefined {
 export function hrefOf(route: RouteMeta): string {
   return route.path.replace(/\/:[^/]+\?$/, '') || '/';
 }
+
+/** The pages a guest can open at a fixed address: built ahead as HTML (src/prerender.tsx), hydrated by start.tsx. */
+export const PRERENDERED_PATHS: readonly string[] = ALL_ROUTES.filter(
+  (route) => route.noPermission === true && !route.path.includes(':'),
+).map(hrefOf);

@@ -27,7 +27,10 @@ void i18n.use(initReactI18next).init({
 function applyLanguage(language: Locale): void {
   void i18n.changeLanguage(language);
   dayjs.locale(DAYJS_LOCALES[language]);
-  document.documentElement.lang = language;
+  // Absent when pages are rendered ahead at build time (src/prerender.tsx); index.html states the default.
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = language;
+  }
 }
 
 applyLanguage(useInterfaceSettings.getState().appLanguage);

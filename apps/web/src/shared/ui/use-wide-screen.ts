@@ -12,7 +12,14 @@ function subscribe(onChange: () => void): () => void {
   return () => query.removeEventListener('change', onChange);
 }
 
-/** Whether the window is at least desktop width, following it as it is resized or a phone is turned. */
+/**
+ * Whether the window is at least desktop width, following it as it is resized or a phone is turned. Pages rendered at
+ * build time (src/prerender.tsx) know no window and take the desktop layout, where most of the console's users are.
+ */
 export function useWideScreen(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(WIDE_SCREEN_QUERY).matches);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(WIDE_SCREEN_QUERY).matches,
+    () => true,
+  );
 }

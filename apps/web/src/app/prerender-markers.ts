@@ -1,0 +1,9 @@
+/** What vite-plugins/prerender.ts writes into a prerendered page and main.tsx and start.tsx look for; no imports, both read it. */
+export const PRERENDER_MARKERS = {
+  /** The <script type="application/json"> holding the router's state after the build-time render. */
+  routerStateId: 'router-state',
+  /** On #root: the language the page was rendered in. */
+  languageAttribute: 'data-prerendered',
+  /** Dispatched on document by start.tsx once React has begun hydrating the page and answers clicks itself. */
+  hydratingEvent: 'suanli:hydrating',
+} as const;

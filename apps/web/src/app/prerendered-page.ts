@@ -1,0 +1,51 @@
+import type { HydrationState } from 'react-router';
+import { DEFAULT_INTERFACE_SETTINGS, useInterfaceSettings } from '@/shared/stores/interface-settings-store';
+import { useSession } from '@/shared/stores/session-store';
+import { PRERENDER_MARKERS } from './prerender-markers';
+import type { LoadedPages } from './router';
+import { findRoute } from './routes/route-table';
+
+export interface PrerenderedPage {
+  hydrationData: HydrationState;
+  loadedPages: LoadedPages;
+}
+
+/**
+ * Pages are prerendered for a guest in the default language and look (src/prerender.tsx). Anyone else (signed in,
+ * another language or colour, a query such as an invitation code that the guard must read) would see a page that is
+ * not theirs, so they start from an empty root and the console renders as it always did.
+ */
+function isTheVisitorItWasRenderedFor(language: string): boolean {
+  const settings = useInterfaceSettings.getState();
+  return (
+    language === settings.appLanguage &&
+    settings.color === DEFAULT_INTERFACE_SETTINGS.color &&
+    settings.navTheme === DEFAULT_INTERFACE_SETTINGS.navTheme &&
+    useSession.getState().token === null &&
+    window.location.search === ''
+  );
+}
+
+/**
+ * The page the server sent already rendered, when it is what this visitor would see, with its component loaded (a
+ * hydrating router needs it in hand); otherwise null, with the prerendered markup removed.
+ */
+export async function findPrerenderedPage(root: HTMLElement): Promise<PrerenderedPage | null> {
+  const language = root.getAttribute(PRERENDER_MARKERS.languageAttribute);
+  const state = document.getElementById(PRERENDER_MARKERS.routerStateId)?.textContent;
+  if (!language || !state) {
+    return null;
+  }
+  const route = findRoute(window.location.pathname);
+  if (route && isTheVisitorItWasRenderedFor(language)) {
+    const page = await route.load().catch(() => null);
+    if (page) {
+      return {
+        hydrationData: JSON.parse(state) as HydrationState,
+        loadedPages: new Map([[route.key, page.default]]),
+      };
+    }
+  }
+  root.replaceChildren();
+  return null;
+}

@@ -1,0 +1,49 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { ConsoleApp } from './app/app';
+import { createQueryClient } from './app/providers';
+import { PRERENDER_MARKERS } from './app/prerender-markers';
+import { findPrerenderedPage } from './app/prerendered-page';
+import { createAppRouter } from './app/router';
+import { applyDocumentFont } from './app/theme';
+
+const container = document.getElementById('root');
+if (!container) {
+  throw new Error('index.html lacks #root');
+}
+
+applyDocumentFont();
+const queryClient = createQueryClient();
+
+async function start(root: HTMLElement): Promise<void> {
+  const prerendered = await findPrerenderedPage(root);
+  if (!prerendered) {
+    // Rendered at once, not in a transition: the router settles its first navigation (guard, page chunk) while the
+    // first render is under way, and a RouterProvider whose render yields misses that news and stays on the boot screen.
+    createRoot(root).render(
+      <StrictMode>
+        <ConsoleApp router={createAppRouter({ queryClient })} queryClient={queryClient} />
+      </StrictMode>,
+    );
+    return;
+  }
+  const router = createAppRouter({
+    queryClient,
+    loadedPages: prerendered.loadedPages,
+    create: (routes) => createBrowserRouter(routes, { hydrationData: prerendered.hydrationData }),
+  });
+  // The page is on screen already, and its router has nothing left to settle: hydrating in a transition lets React
+  // yield to the browser between components rather than hold the main thread for the whole page (issue 8).
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <ConsoleApp router={router} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
+  document.dispatchEvent(new Event(PRERENDER_MARKERS.hydratingEvent));
+}
+
+void start(container);
