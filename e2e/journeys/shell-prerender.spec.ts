@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { chooseLanguage, openSignedIn } from '../support/console.js';
+import { openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
+import { chooseLanguage, fitsWidth, openSignedIn, scrollsSideways } from '../support/console.js';
 import { registerByEmail } from '../support/dev-api.js';
 
 let session: BrowserSession;
@@ -49,6 +49,16 @@ describe("a guest's first visit", () => {
       await expect.poll(() => page.getByTestId('login-button').isVisible()).toBe(true);
       expect(await page.title()).toBe(`${title} - 算力云`);
     }
+    await context.close();
+  });
+
+  it('fits a phone before any script runs, though it was drawn for a desktop', async () => {
+    const context = await session.browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${session.baseUrl}/aigc`);
+    await page.getByTestId('page-title').waitFor({ state: 'visible' });
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(await fitsWidth(page, 'login-button')).toBe(true);
     await context.close();
   });
 

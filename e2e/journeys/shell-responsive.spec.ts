@@ -4,6 +4,7 @@ import {
   chooseLanguage,
   dismissWelcomeDialogs,
   fitsWidth,
+  openInteractive,
   openSignedIn,
   scrollsSideways,
   type Language,
@@ -26,7 +27,7 @@ async function open(viewport: Viewport, language: Language, path: string, token?
     await openSignedIn(page, baseUrl, token, path);
     await dismissWelcomeDialogs(page);
   } else {
-    await page.goto(`${baseUrl}${path}`);
+    await openInteractive(page, `${baseUrl}${path}`);
   }
   await page.getByTestId('page-title').waitFor({ state: 'visible' });
   return page;

@@ -10,6 +10,7 @@ import { useSession } from '@/shared/stores/session-store';
 import { LanguageSwitch } from '@/shared/ui/language-switch';
 import { LazyCustomerServiceCard as CustomerServiceCard } from './customer-service-card.lazy';
 import { useDialogQueue } from './dialog-queue';
+import styles from './main-layout.module.css';
 
 /**
  * The right side of the header: console button, customer service, language, and login or, once logged in, the
@@ -25,7 +26,7 @@ export function HeaderActions({ compact }: { compact: boolean }) {
   return (
     <Flex align="center" gap={compact ? 8 : 12} style={{ flex: 'none' }}>
       {compact ? null : (
-        <>
+        <Flex align="center" gap={12} className={styles.wideOnly}>
           <Button icon={<DesktopOutlined />} data-testid="console-button" onClick={() => navigate('/ourConsole')}>
             {t('header.console')}
           </Button>
@@ -40,7 +41,7 @@ export function HeaderActions({ compact }: { compact: boolean }) {
               />
             </Tooltip>
           </Popover>
-        </>
+        </Flex>
       )}
       <LanguageSwitch />
       {isLogin ? (
