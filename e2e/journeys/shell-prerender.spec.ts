@@ -72,6 +72,21 @@ describe("a guest's first visit", () => {
     expect(await sameTitleAsArrived(page)).toBe(true);
     expect(errors).toEqual([]);
   });
+
+  it('keeps a click made before the scripts arrive, and answers it once they have', async () => {
+    const { page, baseUrl } = session;
+    const errors = collectErrors(page);
+    // The app's chunk arrives late, as on a slow connection: the page is on screen and clicked before it runs.
+    await page.route(/\/assets\/shell-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/aigc`, { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('login-button').click();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-interactive'))).toBe(false);
+    await page.getByTestId('login-dialog').waitFor({ state: 'visible' });
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('a visitor the prerendered page was not made for', () => {

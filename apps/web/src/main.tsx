@@ -9,8 +9,8 @@ function afterFirstPaint(): Promise<void> {
 
 /**
  * A prerendered page is on screen before its scripts run, and a click made then would reach no handler. The clicks are
- * held and made again once React hydrates the page (it replays those made during hydration itself). A link needs no
- * help: the browser follows it.
+ * held and made again once React has the page (it replays those made during hydration itself); on a page rendered
+ * over instead, the elements clicked are gone and nothing is made again. A link needs no help: the browser follows it.
  */
 function holdEarlyClicks(): void {
   const held: HTMLElement[] = [];
@@ -21,7 +21,7 @@ function holdEarlyClicks(): void {
   };
   document.addEventListener('click', hold, true);
   document.addEventListener(
-    PRERENDER_MARKERS.hydratingEvent,
+    PRERENDER_MARKERS.takenOverEvent,
     () => {
       document.removeEventListener('click', hold, true);
       for (const target of held.filter((element) => element.isConnected)) {

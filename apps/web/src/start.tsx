@@ -4,7 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { ConsoleApp } from './app/app';
 import { createQueryClient } from './app/providers';
 import { PRERENDER_MARKERS } from './app/prerender-markers';
-import { findPrerenderedPage } from './app/prerendered-page';
+import { findPrerenderedPage, type PrerenderedPage } from './app/prerendered-page';
 import { createAppRouter } from './app/router';
 import { applyDocumentFont } from './app/theme';
 
@@ -18,6 +18,11 @@ const queryClient = createQueryClient();
 
 async function start(root: HTMLElement): Promise<void> {
   const prerendered = await findPrerenderedPage(root);
+  render(root, prerendered);
+  document.dispatchEvent(new Event(PRERENDER_MARKERS.takenOverEvent));
+}
+
+function render(root: HTMLElement, prerendered: PrerenderedPage | null): void {
   if (!prerendered) {
     // Rendered at once, not in a transition: the router settles its first navigation (guard, page chunk) while the
     // first render is under way, and a RouterProvider whose render yields misses that news and stays on the boot screen.
@@ -43,7 +48,6 @@ async function start(root: HTMLElement): Promise<void> {
       </StrictMode>,
     );
   });
-  document.dispatchEvent(new Event(PRERENDER_MARKERS.hydratingEvent));
 }
 
 void start(container);

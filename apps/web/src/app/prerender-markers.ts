@@ -4,6 +4,9 @@ export const PRERENDER_MARKERS = {
   routerStateId: 'router-state',
   /** On #root: the language the page was rendered in. */
   languageAttribute: 'data-prerendered',
-  /** Dispatched on document by start.tsx once React has begun hydrating the page and answers clicks itself. */
-  hydratingEvent: 'suanli:hydrating',
+  /**
+   * Dispatched on document by start.tsx once React has the page: hydrating it (and answering clicks itself) or, for a
+   * visitor it was not made for, rendering over it.
+   */
+  takenOverEvent: 'suanli:taken-over',
 } as const;
