@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
+import { openInteractive } from '../support/console.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -12,7 +13,7 @@ const pathOf = (url: string) => new URL(url).pathname;
 describe('the console shell', () => {
   it('opens at / in Chinese and switches the menu to English, keeping the choice after a reload', async () => {
     const { page, baseUrl } = session;
-    await page.goto(`${baseUrl}/`);
+    await openInteractive(page, `${baseUrl}/`);
     const applicationCenter = page.getByTestId('menu-aigc');
     await expect.poll(() => applicationCenter.textContent()).toBe('应用中心');
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('应用中心');
