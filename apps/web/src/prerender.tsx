@@ -11,7 +11,8 @@ import { currentLanguage, i18n } from './shared/i18n';
 
 export { PRERENDERED_PATHS };
 
-export interface PrerenderedPage {
+/** A page rendered at build time; not to be confused with the browser's PrerenderedPage (prerendered-page.ts). */
+export interface RenderedPage {
   /** The language it was rendered in: start.tsx hydrates it only for a visitor in that language. */
   language: Locale;
   title: string;
@@ -27,7 +28,7 @@ export interface PrerenderedPage {
  * One page as a guest sees it on arrival in the default language and theme, rendered at build time
  * (vite-plugins/prerender.ts) so the browser paints it before any script runs; start.tsx then hydrates it.
  */
-export async function prerenderPage(pathname: string): Promise<PrerenderedPage> {
+export async function prerenderPage(pathname: string): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   const handler = createStaticHandler(
     buildRoutes({

@@ -2,24 +2,20 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type Rolldown } from 'vite';
+// By path: Vite loads its config with Node, which cannot run the contract's TypeScript through its package entry.
+import { PRERENDERED_PAGES } from '../../../packages/contract/src/prerendered-pages.ts';
 import { PRERENDER_MARKERS } from '../src/app/prerender-markers.ts';
-import type { PrerenderedPage } from '../src/prerender.tsx';
-
-/** Where the pages go inside the build; apps/server/src/http/spa.ts serves them for their paths. */
-const PRERENDERED_DIR = 'prerendered';
+import type { RenderedPage } from '../src/prerender.tsx';
 
 interface PrerenderModule {
   PRERENDERED_PATHS: readonly string[];
-  prerenderPage: (pathname: string) => Promise<PrerenderedPage>;
+  prerenderPage: (pathname: string) => Promise<RenderedPage>;
 }
-
-/** `/` is index.html, `/aigc` aigc.html. */
-const prerenderedFileName = (pathname: string) => `${pathname === '/' ? 'index' : pathname.slice(1)}.html`;
 
 // JSON inside <script>: a `<` could close the element, so it is written as its escape.
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
 
-function fillTemplate(template: string, page: PrerenderedPage): string {
+function fillTemplate(template: string, page: RenderedPage): string {
   return (
     template
       // The page is readable from its HTML and stylesheet; the entry asks for the app's scripts after the first paint.
@@ -80,11 +76,11 @@ export function prerender(): Plugin {
         const rendererDir = path.join(root, 'node_modules', '.prerender');
         const renderer = await buildRenderer(root, rendererDir);
         const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
-        await mkdir(path.join(outDir, PRERENDERED_DIR), { recursive: true });
+        await mkdir(path.join(outDir, PRERENDERED_PAGES.dir), { recursive: true });
         for (const pathname of renderer.PRERENDERED_PATHS) {
           const page = await renderer.prerenderPage(pathname);
           await writeFile(
-            path.join(outDir, PRERENDERED_DIR, prerenderedFileName(pathname)),
+            path.join(outDir, PRERENDERED_PAGES.dir, PRERENDERED_PAGES.fileOf(pathname)),
             fillTemplate(template, page),
           );
         }

@@ -7,6 +7,7 @@ export * from './errors.js';
 export * from './id-number.js';
 export * from './i18n/index.js';
 export * from './money.js';
+export * from './prerendered-pages.js';
 export * from './profile.js';
 export * from './sn.js';
 export * from './validation.js';

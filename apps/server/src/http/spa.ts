@@ -1,29 +1,24 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { translate } from '@suanli/contract';
+import { PRERENDERED_PAGES, translate } from '@suanli/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './app-error.js';
-import { consoleBuilt, PRERENDERED_DIR } from './static-files.js';
+import { consoleBuilt } from './static-files.js';
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /** Lower-cased and without a trailing slash, as the console's router matches paths. */
 const pageKey = (url: string) => ((url.split('?')[0] ?? url).replace(/\/+$/, '') || '/').toLowerCase();
 
-/** The prerendered page of each path: `index.html` is `/`, `aigc.html` is `/aigc`. */
+/** The prerendered page of each path the build wrote one for. */
 function prerenderedPages(webDist: string): Map<string, string> {
-  const folder = path.join(webDist, PRERENDERED_DIR);
+  const folder = path.join(webDist, PRERENDERED_PAGES.dir);
   if (!existsSync(folder)) {
     return new Map();
   }
   const pages = readdirSync(folder).filter((file) => file.endsWith('.html'));
-  return new Map(
-    pages.map((file) => {
-      const name = file.slice(0, -'.html'.length);
-      return [pageKey(name === 'index' ? '/' : `/${name}`), `${PRERENDERED_DIR}/${file}`];
-    }),
-  );
+  return new Map(pages.map((file) => [pageKey(PRERENDERED_PAGES.pathOf(file)), `${PRERENDERED_PAGES.dir}/${file}`]));
 }
 
 /**

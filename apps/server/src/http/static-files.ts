@@ -2,10 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import staticFiles from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PRERENDERED_PAGES } from '@suanli/contract';
 import fp from 'fastify-plugin';
-
-/** Where the console's build writes the pages it renders ahead (apps/web/vite-plugins/prerender.ts); spa.ts serves them. */
-export const PRERENDERED_DIR = 'prerendered';
 
 /** Whether the console has been built into `webDist` (npm start builds it). */
 export const consoleBuilt = (webDist: string) => existsSync(path.join(webDist, 'index.html'));
@@ -29,7 +27,7 @@ export const staticFilesPlugin = fp(
       preCompressed: true,
       // The compressed copies are found beside their file, never asked for by name; prerendered pages are served by
       // spa.ts at their page's path.
-      globIgnore: ['**/*.br', '**/*.gz', `${PRERENDERED_DIR}/**`],
+      globIgnore: ['**/*.br', '**/*.gz', `${PRERENDERED_PAGES.dir}/**`],
       setHeaders: (reply, filePath) => {
         // Vite puts a content hash in every asset name, so assets never change under one URL.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
