@@ -43,6 +43,8 @@ const liveSession = preparedQuery((db) =>
     .prepare('find_live_session'),
 );
 
+export type KnownSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
+
 /** A live session: not revoked, within both its sliding and its absolute life. One query on every signed-in call. */
 export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
   const [row] = await liveSession(db).execute({ tokenHash, now });

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.js';
-import type { Listen } from '../../db/notifications.js';
 import type { SessionId, UserId } from '../../db/ids.js';
+import { ListenedMemory } from '../../db/listened-memory.js';
+import type { Listen } from '../../db/notifications.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { UsersService } from '../users/index.js';
 import {
@@ -11,13 +12,15 @@ import {
   revokeSession,
   revokeUserSessions,
   touchSession,
+  type KnownSession,
 } from './sessions.queries.js';
-import { SessionMemory } from './session-memory.js';
 
 const DAY = 24 * 60 * 60_000;
 /** ARCHITECTURE §10: 30-day sliding and 90-day absolute life. */
 export const SESSION_SLIDING_MS = 30 * DAY;
 export const SESSION_ABSOLUTE_MS = 90 * DAY;
+// Enough for the sessions one server sees in a while.
+const REMEMBERED_SESSIONS = 10_000;
 // Sliding the expiry on every request would write on every read; an hour's granularity is plenty for 30 days.
 const TOUCH_EVERY_MS = 60 * 60_000;
 
@@ -43,11 +46,13 @@ interface SessionsDependencies {
 
 /** Sessions and the one way anyone signs in; auth and WeChat login both end here. */
 export function sessionsService({ clock, users, listen }: SessionsDependencies) {
-  const memory = new SessionMemory();
-  const endedSessions = listen('session_ended', {
-    listening: () => memory.resume(),
-    lost: () => memory.suspend(),
-    notified: (sessionId) => memory.forget((known) => String(known.id) === sessionId),
+  // Live sessions by token hash, so that a signed-in request costs no query for its session. The service forgets
+  // what it ends; every other end (another server's logout, a user's deletion) is announced on session_ended.
+  const memory = new ListenedMemory<string, KnownSession>({
+    listen,
+    channel: 'session_ended',
+    capacity: REMEMBERED_SESSIONS,
+    notified: (known, sessionId) => known.forget((session) => String(session.id) === sessionId),
   });
 
   async function create(db: Db, userId: UserId): Promise<{ token: string; sessionId: SessionId }> {
@@ -76,14 +81,13 @@ export function sessionsService({ clock, users, listen }: SessionsDependencies) 
     async resolve(db: Db, token: string): Promise<LiveSession | null> {
       const now = clock.now();
       const tokenHash = hashToken(token);
-      let session = memory.recall(tokenHash, now);
+      const session = await memory.through(
+        tokenHash,
+        () => findLiveSession(db, tokenHash, now),
+        (known) => known.expiresAt > now && known.absoluteExpiresAt > now,
+      );
       if (!session) {
-        const mark = memory.mark();
-        session = await findLiveSession(db, tokenHash, now);
-        if (!session) {
-          return null;
-        }
-        memory.remember(tokenHash, session, mark);
+        return null;
       }
       if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         const expiresAt = new Date(now.getTime() + SESSION_SLIDING_MS);
@@ -106,7 +110,7 @@ export function sessionsService({ clock, users, listen }: SessionsDependencies) 
     },
 
     /** Stops hearing of ended sessions (app close). */
-    close: () => endedSessions.close(),
+    close: () => memory.close(),
 
     purge(db: Db, now: Date) {
       memory.forget((known) => known.expiresAt <= now || known.absoluteExpiresAt <= now);

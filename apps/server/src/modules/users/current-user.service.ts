@@ -15,6 +15,7 @@ import type { UserId } from '../../db/ids.js';
 import { AppError } from '../../http/app-error.js';
 import { maskEmail, maskPhone } from '../../http/masks.js';
 import type { ObjectStore } from '../../providers/object-store/types.js';
+import type { PermissionRow, RolePermissions } from './role-permissions.js';
 import * as queries from './users.queries.js';
 
 type CurrentUser = EndpointData<typeof users.getUserInfo>;
@@ -36,7 +37,7 @@ export function vipView(row: { vipGrade: number; growthValue: number }) {
  * A user holding several roles may do what any of them allows (spec §6): actions are united per permission id.
  * Ids and actions the contract does not know are left out, and both lists keep the contract's order.
  */
-export function mergePermissions(rows: { permissionId: string; actions: string[] }[]) {
+export function mergePermissions(rows: PermissionRow[]) {
   const merged = new Map<string, Set<string>>();
   for (const row of rows) {
     const actions = merged.get(row.permissionId) ?? new Set<string>();
@@ -53,8 +54,14 @@ export async function avatarUrl(store: ObjectStore, avatarKey: string | null): P
   return avatarKey ? (await store.presignGet(avatarKey, AVATAR_URL_SECONDS)).url : null;
 }
 
+interface CurrentUserDependencies {
+  db: Db;
+  store: ObjectStore;
+  permissions: RolePermissions;
+}
+
 async function getCurrentUser(
-  { db, store }: { db: Db; store: ObjectStore },
+  { db, store, permissions }: CurrentUserDependencies,
   userId: UserId,
   locale: Locale,
 ): Promise<CurrentUser> {
@@ -75,7 +82,7 @@ async function getCurrentUser(
     email: maskEmail(user.email),
     roles,
     education: roles.some((role) => role.roleKey === 'education'),
-    permissions: mergePermissions(user.permissionRows),
+    permissions: mergePermissions(await permissions.of(user.roleKeys)),
     vip: vipView(user),
     invitationCode: user.invitationCode,
     hasPassword: user.hasPassword,
@@ -86,9 +93,10 @@ async function getCurrentUser(
 }
 
 /** The signed-in user's own view of their account (getUserInfo, getVipInfo, updateNickName). */
-export function currentUserService({ db, store }: { db: Db; store: ObjectStore }) {
+export function currentUserService(dependencies: CurrentUserDependencies) {
+  const { db } = dependencies;
   return {
-    getCurrentUser: (userId: UserId, locale: Locale) => getCurrentUser({ db, store }, userId, locale),
+    getCurrentUser: (userId: UserId, locale: Locale) => getCurrentUser(dependencies, userId, locale),
 
     async getVip(userId: UserId) {
       const row = await queries.findVipRow(db, userId);

@@ -4,6 +4,7 @@ import type { NoticesService } from '../notices/index.js';
 import { avatarService } from './avatar.service.js';
 import { currentUserService } from './current-user.service.js';
 import { profileService } from './profile.service.js';
+import { rolePermissionsMemory } from './role-permissions.js';
 import { usersRoutes } from './users.routes.js';
 import { usersService, type UsersService } from './users.service.js';
 
@@ -16,11 +17,19 @@ interface UsersDependencies extends Platform {
 }
 
 /** Accounts, roles, profiles and avatars; the owner of the users table and its columns. */
-export function createUsersModule({ db, clock, log, notices, objectStore }: UsersDependencies): Module<UsersService> {
+export function createUsersModule({
+  db,
+  clock,
+  log,
+  listen,
+  notices,
+  objectStore,
+}: UsersDependencies): Module<UsersService> {
+  const permissions = rolePermissionsMemory({ db, listen });
   const routes = usersRoutes({
-    currentUser: currentUserService({ db, store: objectStore }),
+    currentUser: currentUserService({ db, store: objectStore, permissions }),
     profile: profileService({ db, clock }),
     avatar: avatarService({ db, store: objectStore, log }),
   });
-  return { service: usersService({ notices }), routes };
+  return { service: usersService({ notices }), routes, close: permissions.close };
 }

@@ -6,8 +6,9 @@ import { queryRows } from '../../db/sql.js';
 import { benefitPopups, userProfiles, users } from './users.tables.js';
 
 /**
- * What the current-user view shows, secrets only as yes/no, with the user's role keys (oldest grant first) and the
- * permission rows of those roles: one round trip, where separate queries would each wait their turn on PGlite.
+ * What the current-user view shows, secrets only as yes/no, with the user's role keys (oldest grant first): one round
+ * trip, where separate queries would each wait their turn on PGlite. What the roles allow is remembered apart
+ * (role-permissions.ts).
  */
 const currentUserRow = preparedQuery((db) =>
   db
@@ -27,9 +28,6 @@ const currentUserRow = preparedQuery((db) =>
       // Written out, because drizzle leaves the columns of a one-table select unqualified.
       roleKeys: sql<string[]>`ARRAY(
         SELECT ur.role_key FROM user_roles ur WHERE ur.user_id = users.id ORDER BY ur.granted_at, ur.role_key)`,
-      permissionRows: sql<{ permissionId: string; actions: string[] }[]>`(
-        SELECT coalesce(json_agg(json_build_object('permissionId', rp.permission_id, 'actions', rp.actions)), '[]')
-        FROM role_permissions rp JOIN user_roles ur ON ur.role_key = rp.role_key WHERE ur.user_id = users.id)`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
