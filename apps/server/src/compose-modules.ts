@@ -12,6 +12,7 @@ import { createRealNameModule } from './modules/real-name/index.js';
 import { createSessionsModule } from './modules/sessions/index.js';
 import { createSiteModule } from './modules/site/index.js';
 import { createUsersModule } from './modules/users/index.js';
+import { createWalletModule } from './modules/wallet/index.js';
 import { createWechatModule } from './modules/wechat/index.js';
 
 /**
@@ -47,14 +48,16 @@ export function composeModules(platform: Platform) {
   });
   const files = createFilesModule({ ...platform, objectStore });
   const site = createSiteModule(platform);
+  const wallet = createWalletModule({ ...platform, users: users.service });
 
-  const modules: Module<unknown>[] = [notices, outbox, users, sessions, wechat, auth, realName, files, site];
+  const modules: Module<unknown>[] = [notices, outbox, users, sessions, wechat, auth, realName, files, site, wallet];
   const services = {
     notices: notices.service,
     users: users.service,
     sessions: sessions.service,
     realName: realName.service,
     wechat: wechat.service,
+    wallet: wallet.service,
   };
   return { modules, services };
 }

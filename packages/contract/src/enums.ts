@@ -49,7 +49,11 @@ export const TransactionType = defineEnum('transactionType', [
   'powerPointByBalance',
   'powerPackageExpired',
   'giftPackage',
+  'transferIn',
+  'transferOut',
 ]);
+export type TransactionType = (typeof TransactionType.values)[number];
+export type TransactionDirection = (typeof TransactionDirection.values)[number];
 export const WithdrawalStatus = defineEnum('withdrawalStatus', ['submitted', 'completed', 'rejected']);
 export const PayeeType = defineEnum('payeeType', ['personal', 'company']);
 export const VerifiedStatus = defineEnum('verifiedStatus', ['0', '1']);

@@ -5,6 +5,7 @@ import enNotices from './en-US/notices.json' with { type: 'json' };
 import enRealName from './en-US/realName.json' with { type: 'json' };
 import enUsers from './en-US/users.json' with { type: 'json' };
 import enValidation from './en-US/validation.json' with { type: 'json' };
+import enWallet from './en-US/wallet.json' with { type: 'json' };
 import enWechat from './en-US/wechat.json' with { type: 'json' };
 import zhAuth from './zh-CN/auth.json' with { type: 'json' };
 import zhEnums from './zh-CN/enums.json' with { type: 'json' };
@@ -13,6 +14,7 @@ import zhNotices from './zh-CN/notices.json' with { type: 'json' };
 import zhRealName from './zh-CN/realName.json' with { type: 'json' };
 import zhUsers from './zh-CN/users.json' with { type: 'json' };
 import zhValidation from './zh-CN/validation.json' with { type: 'json' };
+import zhWallet from './zh-CN/wallet.json' with { type: 'json' };
 import zhWechat from './zh-CN/wechat.json' with { type: 'json' };
 
 // One file per area and language, so each area's messages are edited in one place; keys are `<file>.<key>`.
@@ -25,6 +27,7 @@ export const ZH_CN = {
   wechat: zhWechat,
   realName: zhRealName,
   notices: zhNotices,
+  wallet: zhWallet,
 };
 
 export const EN_US: typeof ZH_CN = {
@@ -36,4 +39,5 @@ export const EN_US: typeof ZH_CN = {
   wechat: enWechat,
   realName: enRealName,
   notices: enNotices,
+  wallet: enWallet,
 };

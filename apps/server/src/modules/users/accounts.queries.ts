@@ -10,7 +10,13 @@ import { users } from './users.tables.js';
 export async function findUserByAccount(db: Db, account: string) {
   const normalized = account.trim().toLowerCase();
   const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, phone: users.phone, email: users.email })
+    .select({
+      id: users.id,
+      nickName: users.nickName,
+      passwordHash: users.passwordHash,
+      phone: users.phone,
+      email: users.email,
+    })
     .from(users)
     .where(sql`${users.phone} = ${normalized} OR ${users.email} = ${normalized}`);
   return row ?? null;

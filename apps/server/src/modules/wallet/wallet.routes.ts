@@ -1,0 +1,15 @@
+import { wallet } from '@suanli/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/endpoints.js';
+import type { WalletService } from './wallet.service.js';
+
+export function walletRoutes(service: WalletService) {
+  return async (app: FastifyInstance) => {
+    route(app, wallet.getBalance, (_input, { userId }) => service.getBalance(userId));
+    route(app, wallet.findTransferTarget, ({ query }, { userId }) =>
+      service.findTransferTarget(userId, query.username),
+    );
+    route(app, wallet.transfer, ({ body }, { userId }) => service.transfer(userId, body));
+    route(app, wallet.listLedger, ({ query }, { userId }) => service.listLedger(userId, query));
+  };
+}

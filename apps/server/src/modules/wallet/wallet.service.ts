@@ -1,0 +1,122 @@
+import {
+  formatMoney,
+  money,
+  type EndpointData,
+  type EndpointInput,
+  type Money,
+  type PageQuery,
+  type wallet,
+} from '@suanli/contract';
+import type { Db, Tx } from '../../db/client.js';
+import type { UserId } from '../../db/ids.js';
+import { paged } from '../../db/paging.js';
+import { inTransaction } from '../../db/transaction.js';
+import { AppError } from '../../http/app-error.js';
+import type { Clock } from '../../jobs/clock.js';
+import type { UsersService } from '../users/index.js';
+import { findBalance, ledgerPage, postEntries, type LedgerFilter, type Posting } from './ledger.queries.js';
+import { newOrderNo } from './order-numbers.js';
+
+type LedgerQuery = EndpointInput<typeof wallet.listLedger>['query'];
+type LedgerRow = EndpointData<typeof wallet.listLedger>['rows'][number];
+
+const DAY_MS = 24 * 60 * 60_000;
+// Dates in filters are Beijing calendar days.
+const BEIJING_OFFSET_MS = 8 * 60 * 60_000;
+const startOfDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - BEIJING_OFFSET_MS);
+
+/** Shows a nickname to someone confirming a transfer without giving it away: 张*三, 用***3. */
+export function maskNickName(nickName: string): string {
+  const characters = [...nickName];
+  if (characters.length <= 1) {
+    return '*';
+  }
+  if (characters.length === 2) {
+    return `${characters[0]}*`;
+  }
+  const hidden = Math.min(characters.length - 2, 3);
+  return `${characters[0]}${'*'.repeat(hidden)}${characters.at(-1)}`;
+}
+
+function filterOf(query: LedgerQuery): LedgerFilter {
+  return {
+    direction: query.direction,
+    transactionType: query.transactionType,
+    from: query.startDate ? startOfDay(query.startDate) : undefined,
+    until: query.endDate ? new Date(startOfDay(query.endDate).getTime() + DAY_MS) : undefined,
+  };
+}
+
+interface WalletDependencies {
+  db: Db;
+  clock: Clock;
+  users: Pick<UsersService, 'findUserByAccount'>;
+}
+
+/** Balances, the ledger and transfers; every other module moves money through `post`. */
+export function walletService({ db, clock, users }: WalletDependencies) {
+  /** Applies postings in the caller's transaction; refuses (422) any that would take a wallet below zero. */
+  async function post(tx: Tx, postings: readonly Posting[]): Promise<Money[]> {
+    const balances = await postEntries(tx, postings, clock.now());
+    if (!balances) {
+      throw new AppError('businessRule', { messageKey: 'wallet.insufficientBalance', field: 'amount' });
+    }
+    return balances;
+  }
+
+  async function findRecipient(payerId: UserId, username: string) {
+    const recipient = await users.findUserByAccount(db, username);
+    if (!recipient) {
+      throw new AppError('notFound', { messageKey: 'wallet.transferTargetNotFound', field: 'username' });
+    }
+    if (recipient.id === payerId) {
+      throw new AppError('businessRule', { messageKey: 'wallet.transferToSelf', field: 'username' });
+    }
+    return recipient;
+  }
+
+  return {
+    post,
+
+    async getBalance(userId: UserId) {
+      return { balance: formatMoney(await findBalance(db, userId)), voucher: formatMoney(money(0n)) };
+    },
+
+    async findTransferTarget(userId: UserId, username: string) {
+      const recipient = await findRecipient(userId, username);
+      return { nickName: maskNickName(recipient.nickName) };
+    },
+
+    /** Both sides and both entries in one transaction, under the same order number. */
+    async transfer(userId: UserId, { username, amount }: { username: string; amount: Money }) {
+      const { id: recipientId } = await findRecipient(userId, username);
+      const orderNo = newOrderNo('T', clock.now());
+      const [balance] = await inTransaction(db, (tx) =>
+        post(tx, [
+          { userId, transactionType: 'transferOut', amount: money(-amount), orderNo },
+          { userId: recipientId, transactionType: 'transferIn', amount, orderNo },
+        ]),
+      );
+      return { orderNo, balance: formatMoney(balance!) };
+    },
+
+    async listLedger(userId: UserId, query: LedgerQuery & PageQuery) {
+      const page = await paged(query, ledgerPage(db, userId, filterOf(query)));
+      return {
+        total: page.total,
+        rows: page.rows.map((entry): LedgerRow => ({
+          entryId: String(entry.id),
+          orderNo: entry.orderNo,
+          createTime: entry.createdAt.toISOString(),
+          direction: entry.amount > 0n ? 'income' : 'expense',
+          transactionType: entry.transactionType,
+          amount: formatMoney(money(entry.amount < 0n ? -entry.amount : entry.amount)),
+          actualAmount: formatMoney(money(entry.balanceChange < 0n ? -entry.balanceChange : entry.balanceChange)),
+          balance: formatMoney(entry.balanceAfter),
+        })),
+      };
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof walletService>;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { moneyTextSchema, pageQuerySchema, pageSchema } from '../envelope.js';
+import { TransactionDirection, TransactionType } from '../enums.js';
+import { accountSchema, transferAmountSchema } from '../validation.js';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dateSchema = z
+  .string()
+  .regex(DATE, { error: 'validation.date' })
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'validation.date' });
+
+export const getBalance = defineEndpoint({
+  id: 'getBalance',
+  method: 'GET',
+  path: '/recharge/order-info/selectBalance',
+  auth: 'user',
+  summary: "The current user's balance and what their usable vouchers hold",
+  tag: 'wallet',
+  data: z.object({ balance: moneyTextSchema, voucher: moneyTextSchema }),
+});
+
+export const findTransferTarget = defineEndpoint({
+  id: 'findTransferTarget',
+  method: 'GET',
+  path: '/recharge/transfer/target',
+  auth: 'user',
+  summary: 'Looks up who a transfer would go to (phone or e-mail), answering their masked nickname to confirm',
+  tag: 'wallet',
+  // Each answer says whether an account exists: slow enough that nobody lists the users through it.
+  rateLimitPerMinute: 20,
+  query: z.object({ username: accountSchema }),
+  data: z.object({ nickName: z.string() }),
+});
+
+export const transfer = defineEndpoint({
+  id: 'transfer',
+  method: 'POST',
+  path: '/recharge/transfer',
+  auth: 'user',
+  summary: 'Transfers balance to another user (0.01 to 999,999.99 yuan, not above the balance)',
+  tag: 'wallet',
+  idempotent: true,
+  body: z.object({ username: accountSchema, amount: transferAmountSchema }),
+  data: z.object({ orderNo: z.string(), balance: moneyTextSchema }),
+});
+
+const ledgerRowSchema = z.object({
+  entryId: z.string(),
+  orderNo: z.string(),
+  createTime: z.string(),
+  direction: TransactionDirection.schema,
+  transactionType: TransactionType.schema,
+  /** The transaction's amount, unsigned; `direction` says which way it went. */
+  amount: moneyTextSchema,
+  /** What moved the balance: the amount less what vouchers paid. */
+  actualAmount: moneyTextSchema,
+  balance: moneyTextSchema,
+});
+
+export const listLedger = defineEndpoint({
+  id: 'listLedger',
+  method: 'GET',
+  path: '/recharge/order-info/selectIncomeExpense',
+  auth: 'user',
+  summary: "The current user's income and expense (the ledger), newest first, filtered by direction, type and dates",
+  tag: 'wallet',
+  query: pageQuerySchema
+    .extend({
+      direction: TransactionDirection.schema.optional(),
+      transactionType: TransactionType.schema.optional(),
+      startDate: dateSchema.optional(),
+      endDate: dateSchema.optional(),
+    })
+    .refine((query) => !query.startDate || !query.endDate || query.startDate <= query.endDate, {
+      error: 'validation.dateRange',
+      path: ['startDate'],
+    }),
+  data: pageSchema(ledgerRowSchema),
+});
