@@ -1,5 +1,6 @@
 import { createObjectStore } from './providers/object-store/index.js';
 import { mailProvider } from './providers/mail/index.js';
+import { paymentProvider } from './providers/payments/index.js';
 import { realNameProvider } from './providers/real-name/index.js';
 import { smsProvider } from './providers/sms/index.js';
 import { wechatQrProvider } from './providers/wechat/index.js';
@@ -9,6 +10,7 @@ import type { Module, Platform } from './platform.js';
 import { createNoticesModule } from './modules/notices/index.js';
 import { createOutboxModule } from './modules/outbox/index.js';
 import { createRealNameModule } from './modules/real-name/index.js';
+import { createRechargeModule } from './modules/recharge/index.js';
 import { createSessionsModule } from './modules/sessions/index.js';
 import { createSiteModule } from './modules/site/index.js';
 import { createUsersModule } from './modules/users/index.js';
@@ -49,8 +51,21 @@ export function composeModules(platform: Platform) {
   const files = createFilesModule({ ...platform, objectStore });
   const site = createSiteModule(platform);
   const wallet = createWalletModule({ ...platform, users: users.service });
+  const recharge = createRechargeModule({ ...platform, provider: paymentProvider(config), wallet: wallet.service });
 
-  const modules: Module<unknown>[] = [notices, outbox, users, sessions, wechat, auth, realName, files, site, wallet];
+  const modules: Module<unknown>[] = [
+    notices,
+    outbox,
+    users,
+    sessions,
+    wechat,
+    auth,
+    realName,
+    files,
+    site,
+    wallet,
+    recharge,
+  ];
   const services = {
     notices: notices.service,
     users: users.service,
@@ -58,6 +73,7 @@ export function composeModules(platform: Platform) {
     realName: realName.service,
     wechat: wechat.service,
     wallet: wallet.service,
+    recharge: recharge.service,
   };
   return { modules, services };
 }

@@ -52,6 +52,11 @@ export const TransactionType = defineEnum('transactionType', [
   'transferIn',
   'transferOut',
 ]);
+export const PaymentChannel = defineEnum('paymentChannel', ['wechat', 'alipay', 'bank']);
+/** A recharge order: pending until paid; closed when its payer cancelled it, invalid when its QR expired. */
+export const PaymentStatus = defineEnum('paymentStatus', ['pending', 'paid', 'closed', 'invalid']);
+export type PaymentChannel = (typeof PaymentChannel.values)[number];
+export type PaymentStatus = (typeof PaymentStatus.values)[number];
 export type TransactionType = (typeof TransactionType.values)[number];
 export type TransactionDirection = (typeof TransactionDirection.values)[number];
 export const WithdrawalStatus = defineEnum('withdrawalStatus', ['submitted', 'completed', 'rejected']);
@@ -67,6 +72,8 @@ export const PowerPackage = defineEnum('powerPackage', ['gold', 'platinum', 'dia
 export const RoleKey = defineEnum('roleKey', ['user', 'education', 'kol', 'creator', 'admin']);
 
 export const ALL_ENUMS = [
+  PaymentChannel,
+  PaymentStatus,
   ApplicationStatus,
   BillingMode,
   DiskKind,

@@ -41,8 +41,9 @@ function findForbiddenString(root: unknown): Path | null {
 }
 
 const PARTS = ['body', 'querystring', 'params'] as const;
+// The router hands params over as an object of its own making, copied into a plain one so that it is walked too.
 const valueOf = (request: FastifyRequest, part: (typeof PARTS)[number]) =>
-  part === 'querystring' ? request.query : request[part];
+  part === 'querystring' ? request.query : part === 'params' ? { ...(request.params as object) } : request.body;
 
 /**
  * Refuses, before any handler or validation runs, a request whose body, query or path holds U+0000, a lone surrogate

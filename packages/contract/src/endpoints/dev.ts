@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { PaymentStatus } from '../enums.js';
 
 const clockSchema = z.object({
   now: z.string(),
@@ -71,4 +72,19 @@ export const scanWechatSandbox = defineEndpoint({
     nickName: z.string().trim().max(40).optional(),
   }),
   data: z.object({ status: z.enum(['scanned']) }),
+});
+
+export const settleSandboxPayment = defineEndpoint({
+  id: 'settleSandboxPayment',
+  method: 'POST',
+  path: '/dev/payments/:orderNo/:outcome',
+  auth: 'none',
+  devOnly: true,
+  summary:
+    'Development: what the sandbox cashier calls. pay completes the order through the notification path (notify ' +
+    'false: the payment goes through but its notification is lost, for the query job to find); cancel closes it',
+  tag: 'dev',
+  params: z.object({ orderNo: z.string().regex(/^R\d{20}$/), outcome: z.enum(['pay', 'cancel']) }),
+  body: z.object({ notify: z.boolean().default(true) }).optional(),
+  data: z.object({ status: PaymentStatus.schema }),
 });

@@ -3,6 +3,7 @@ import enEnums from './en-US/enums.json' with { type: 'json' };
 import enErrors from './en-US/errors.json' with { type: 'json' };
 import enNotices from './en-US/notices.json' with { type: 'json' };
 import enRealName from './en-US/realName.json' with { type: 'json' };
+import enRecharge from './en-US/recharge.json' with { type: 'json' };
 import enUsers from './en-US/users.json' with { type: 'json' };
 import enValidation from './en-US/validation.json' with { type: 'json' };
 import enWallet from './en-US/wallet.json' with { type: 'json' };
@@ -12,6 +13,7 @@ import zhEnums from './zh-CN/enums.json' with { type: 'json' };
 import zhErrors from './zh-CN/errors.json' with { type: 'json' };
 import zhNotices from './zh-CN/notices.json' with { type: 'json' };
 import zhRealName from './zh-CN/realName.json' with { type: 'json' };
+import zhRecharge from './zh-CN/recharge.json' with { type: 'json' };
 import zhUsers from './zh-CN/users.json' with { type: 'json' };
 import zhValidation from './zh-CN/validation.json' with { type: 'json' };
 import zhWallet from './zh-CN/wallet.json' with { type: 'json' };
@@ -28,6 +30,7 @@ export const ZH_CN = {
   realName: zhRealName,
   notices: zhNotices,
   wallet: zhWallet,
+  recharge: zhRecharge,
 };
 
 export const EN_US: typeof ZH_CN = {
@@ -40,4 +43,5 @@ export const EN_US: typeof ZH_CN = {
   realName: enRealName,
   notices: enNotices,
   wallet: enWallet,
+  recharge: enRecharge,
 };

@@ -77,6 +77,7 @@ export function walletService({ db, clock, users }: WalletDependencies) {
 
   return {
     post,
+    newOrderNo,
 
     async getBalance(userId: UserId) {
       return { balance: formatMoney(await findBalance(db, userId)), voucher: formatMoney(money(0n)) };

@@ -1,0 +1,81 @@
+import type { Money, PaymentChannel } from '@suanli/contract';
+import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import type { UserId } from '../../db/ids.js';
+import { rechargeOrders } from './recharge.tables.js';
+
+export type RechargeOrder = typeof rechargeOrders.$inferSelect;
+
+export async function insertOrder(
+  db: Db,
+  order: { orderNo: string; userId: UserId; channel: PaymentChannel; amount: Money; now: Date; expiresAt: Date },
+) {
+  await db.insert(rechargeOrders).values({
+    orderNo: order.orderNo,
+    userId: order.userId,
+    channel: order.channel,
+    amount: order.amount,
+    createdAt: order.now,
+    expiresAt: order.expiresAt,
+  });
+}
+
+export async function setCodeUrl(db: Db, orderNo: string, codeUrl: string) {
+  await db.update(rechargeOrders).set({ codeUrl }).where(eq(rechargeOrders.orderNo, orderNo));
+}
+
+/** One of the user's orders; another user's order number finds nothing. */
+export async function findUserOrder(db: Db, userId: UserId, orderNo: string): Promise<RechargeOrder | null> {
+  const [row] = await db
+    .select()
+    .from(rechargeOrders)
+    .where(and(eq(rechargeOrders.orderNo, orderNo), eq(rechargeOrders.userId, userId)));
+  return row ?? null;
+}
+
+export async function findOrder(db: Db, orderNo: string): Promise<RechargeOrder | null> {
+  const [row] = await db.select().from(rechargeOrders).where(eq(rechargeOrders.orderNo, orderNo));
+  return row ?? null;
+}
+
+export async function lockOrder(tx: Tx, orderNo: string): Promise<RechargeOrder | null> {
+  const [row] = await tx.select().from(rechargeOrders).where(eq(rechargeOrders.orderNo, orderNo)).for('update');
+  return row ?? null;
+}
+
+export async function markPaid(
+  tx: Tx,
+  { id, tradeNo, at, afterClose }: { id: bigint; tradeNo: string; at: Date; afterClose: boolean },
+) {
+  await tx
+    .update(rechargeOrders)
+    .set({ status: 'paid', tradeNo, paidAt: at, paidAfterClose: afterClose })
+    .where(eq(rechargeOrders.id, id));
+}
+
+/** Ends a pending order without payment; an order already paid or ended is left as it is. */
+export async function markEnded(
+  db: Db,
+  { orderNo, status, at }: { orderNo: string; status: 'closed' | 'invalid'; at: Date },
+) {
+  await db
+    .update(rechargeOrders)
+    .set({ status, closedAt: at })
+    .where(and(eq(rechargeOrders.orderNo, orderNo), eq(rechargeOrders.status, 'pending')));
+}
+
+// Bank transfers are confirmed by an operator; only QR orders are closed and queried at a provider.
+const QR_CHANNEL = inArray(rechargeOrders.channel, ['wechat', 'alipay']);
+
+/** Pending QR orders whose QR has expired: the expiry job closes them at the provider. */
+export const expiredQrOrders = (now: Date) =>
+  and(eq(rechargeOrders.status, 'pending'), QR_CHANNEL, lte(rechargeOrders.expiresAt, now));
+
+/** Pending QR orders opened at least `age` ago and not yet expired: the query job asks the provider about them. */
+export const unansweredQrOrders = (now: Date, ageMs: number) =>
+  and(
+    eq(rechargeOrders.status, 'pending'),
+    QR_CHANNEL,
+    gt(rechargeOrders.expiresAt, now),
+    lte(rechargeOrders.createdAt, new Date(now.getTime() - ageMs)),
+  );

@@ -1,0 +1,129 @@
+import { translate, type Money, type PaymentStatus } from '@suanli/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { UserId } from '../../db/ids.js';
+import { claimOnce } from '../../db/processed-keys.js';
+import { inTransaction } from '../../db/transaction.js';
+import { AppError } from '../../http/app-error.js';
+import type { Clock } from '../../jobs/clock.js';
+import {
+  PaymentUnavailableError,
+  type PaidNotice,
+  type PaymentProvider,
+  type QrChannel,
+} from '../../providers/payments/index.js';
+import type { WalletService } from '../wallet/index.js';
+import * as queries from './recharge.queries.js';
+
+/** How long a recharge QR can be paid before the order is closed at the provider. */
+export const QR_LIFETIME_MS = 5 * 60_000;
+
+/** Where a credit came from, for the log. */
+export type PaidVia = 'notification' | 'query' | 'close';
+
+export type CreditOutcome = 'credited' | 'duplicate' | 'refused';
+
+interface RechargeDependencies {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  provider: PaymentProvider;
+  wallet: Pick<WalletService, 'post' | 'newOrderNo'>;
+}
+
+const unavailable = (cause: unknown) =>
+  new AppError('unavailable', { messageKey: 'recharge.providerUnavailable', cause });
+
+/** Recharge orders: opening them at the provider, crediting their payments once, closing them. */
+export function rechargeService({ db, clock, log, provider, wallet }: RechargeDependencies) {
+  /**
+   * Credits a paid order exactly once, however many times and by whichever path its payment is reported: the order
+   * row is locked and the credit claims the order number (claimOnce), in the transaction that posts it. A payment
+   * for another amount is refused and logged; one that arrives after the order was closed is credited and logged
+   * for review, since the money was taken.
+   */
+  async function credit(notice: PaidNotice, via: PaidVia, executor: Db = db): Promise<CreditOutcome> {
+    return inTransaction(executor, async (tx) => {
+      const order = await queries.lockOrder(tx, notice.orderNo);
+      if (!order || order.amount !== notice.amount) {
+        log.error(
+          { notice: { ...notice, amount: String(notice.amount) }, via },
+          'payment refused: no such order or amount',
+        );
+        return 'refused';
+      }
+      if (!(await claimOnce(tx, { scope: 'recharge.paid', key: order.orderNo }))) {
+        return 'duplicate';
+      }
+      const afterClose = order.status !== 'pending';
+      await queries.markPaid(tx, { id: order.id, tradeNo: notice.tradeNo, at: clock.now(), afterClose });
+      await wallet.post(tx, [
+        { userId: order.userId, transactionType: 'recharge', amount: order.amount, orderNo: order.orderNo },
+      ]);
+      if (afterClose) {
+        log.warn({ orderNo: order.orderNo, was: order.status, via }, 'payment after the order was closed: credited');
+      }
+      return 'credited';
+    });
+  }
+
+  async function statusOf(orderNo: string): Promise<PaymentStatus> {
+    return (await queries.findOrder(db, orderNo))?.status ?? 'closed';
+  }
+
+  return {
+    credit,
+
+    async open(userId: UserId, channel: QrChannel, amount: Money) {
+      const now = clock.now();
+      const orderNo = wallet.newOrderNo('R', now);
+      const expiresAt = new Date(now.getTime() + QR_LIFETIME_MS);
+      await queries.insertOrder(db, { orderNo, userId, channel, amount, now, expiresAt });
+      try {
+        const description = translate('zh-CN', 'recharge.description');
+        const { codeUrl } = await provider.create({ orderNo, channel, amount, description, expiresAt });
+        await queries.setCodeUrl(db, orderNo, codeUrl);
+        return { orderNo, codeUrl, expireTime: expiresAt.toISOString(), sandbox: provider.sandbox };
+      } catch (error) {
+        await queries.markEnded(db, { orderNo, status: 'closed', at: clock.now() });
+        throw error instanceof PaymentUnavailableError ? unavailable(error) : error;
+      }
+    },
+
+    async status(userId: UserId, orderNo: string) {
+      const order = await queries.findUserOrder(db, userId, orderNo);
+      if (!order) {
+        throw new AppError('notFound', { messageKey: 'recharge.orderNotFound', field: 'orderNo' });
+      }
+      return { status: order.status };
+    },
+
+    /** The payer closes the QR: closed at the provider first, so that it cannot be paid afterwards. */
+    async cancel(userId: UserId, channel: QrChannel, orderNo: string) {
+      const order = await queries.findUserOrder(db, userId, orderNo);
+      if (!order || order.channel !== channel) {
+        throw new AppError('notFound', { messageKey: 'recharge.orderNotFound', field: 'id' });
+      }
+      if (order.status === 'pending') {
+        const trade = await provider.close({ orderNo, channel }).catch((error: unknown) => {
+          throw error instanceof PaymentUnavailableError ? unavailable(error) : error;
+        });
+        if (trade.state === 'paid') {
+          await credit({ orderNo, tradeNo: trade.tradeNo, amount: trade.amount }, 'close');
+        } else {
+          await queries.markEnded(db, { orderNo, status: 'closed', at: clock.now() });
+        }
+      }
+      return { status: await statusOf(orderNo) };
+    },
+
+    statusOf,
+
+    order: (orderNo: string) => queries.findOrder(db, orderNo),
+
+    /** The payer walked away at the cashier: the order ends unpaid. */
+    closeUnpaid: (orderNo: string) => queries.markEnded(db, { orderNo, status: 'closed', at: clock.now() }),
+  };
+}
+
+export type RechargeService = ReturnType<typeof rechargeService>;

@@ -1,0 +1,19 @@
+import type { Money, PaymentChannel, PaymentStatus } from '@suanli/contract';
+import { bigint, boolean, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, byDatabase, id, userIdColumn } from '../../db/columns.js';
+
+export const rechargeOrders = pgTable('recharge_orders', {
+  id: id().primaryKey().generatedAlwaysAsIdentity(),
+  orderNo: text('order_no').notNull().unique(),
+  userId: userIdColumn(),
+  channel: text('channel').$type<PaymentChannel>().notNull(),
+  amount: bigint('amount', { mode: 'bigint' }).$type<Money>().notNull(),
+  status: text('status').$type<PaymentStatus>().notNull().default(byDatabase),
+  codeUrl: text('code_url'),
+  tradeNo: text('trade_no'),
+  paidAfterClose: boolean('paid_after_close').notNull().default(byDatabase),
+  createdAt: at('created_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  paidAt: at('paid_at'),
+  closedAt: at('closed_at'),
+});

@@ -1,0 +1,45 @@
+import type { Money } from '@suanli/contract';
+
+/** The channels a provider collects through; bank transfers are confirmed by an operator, not a provider. */
+export type QrChannel = 'wechat' | 'alipay';
+
+export interface PaymentOrder {
+  orderNo: string;
+  channel: QrChannel;
+}
+
+/** What the provider says of an order: paid (with its own trade number and the amount it took), or not yet, or closed. */
+export type ProviderTrade =
+  { state: 'paid'; tradeNo: string; amount: Money } | { state: 'pending' } | { state: 'closed' };
+
+/** A verified notification that an order was paid, however it arrived. */
+export interface PaidNotice {
+  orderNo: string;
+  tradeNo: string;
+  amount: Money;
+}
+
+/**
+ * Collects recharges (ARCHITECTURE §7). Every call may reach the provider over the network: never call one inside a
+ * transaction. Each throws PaymentUnavailableError when the provider cannot be reached or refuses.
+ */
+export interface PaymentProvider {
+  /** True for the embedded sandbox cashier, so that the console can say so on screen. */
+  readonly sandbox: boolean;
+  /** Places the order; answers what its QR encodes. */
+  create(order: PaymentOrder & { amount: Money; description: string; expiresAt: Date }): Promise<{ codeUrl: string }>;
+  /** Asks the provider where an order stands, for when its notification does not arrive. */
+  query(order: PaymentOrder): Promise<ProviderTrade>;
+  /**
+   * Closes the order at the provider so it can no longer be paid (a QR's expiry alone does not). An order that was
+   * paid first answers its trade, to be credited; one the payer never scanned counts as closed.
+   */
+  close(order: PaymentOrder): Promise<ProviderTrade>;
+}
+
+export class PaymentUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentUnavailableError';
+  }
+}

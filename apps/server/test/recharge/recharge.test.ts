@@ -1,0 +1,191 @@
+import { money } from '@suanli/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/sql.js';
+import { findLedgerMismatches } from '../../src/modules/wallet/ledger.queries.js';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { createSignedInUser } from '../helpers/factories.js';
+import { advance, cashier, openRecharge, paymentStatus } from '../helpers/recharges.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '0' });
+});
+afterAll(() => t.close());
+
+const balanceOf = async (token: string) =>
+  (await t.request({ method: 'GET', url: '/api/recharge/order-info/selectBalance', token })).json().data.balance;
+
+async function orderRow(orderNo: string) {
+  const [row] = await queryRows<{ status: string; paid_after_close: boolean; trade_no: string | null }>(
+    t.db,
+    sql`SELECT status, paid_after_close, trade_no FROM recharge_orders WHERE order_no = ${orderNo}`,
+  );
+  return row!;
+}
+
+describe('opening a recharge', () => {
+  it('answers an order whose QR opens the sandbox cashier, pending, for five minutes', async () => {
+    const { token } = await createSignedInUser(t);
+    const before = Date.now();
+    const order = await openRecharge(t, token, 100);
+    expect(order.orderNo).toMatch(/^R\d{20}$/);
+    expect(order.sandbox).toBe(true);
+    expect(order.codeUrl).toContain(`/payments/sandbox/cashier?orderNo=${order.orderNo}`);
+    const lifetime = Date.parse(order.expireTime) - before;
+    expect(lifetime).toBeGreaterThan(4 * 60_000);
+    expect(lifetime).toBeLessThanOrEqual(5 * 60_000 + 5_000);
+    expect(await paymentStatus(t, token, order.orderNo)).toBe('pending');
+  });
+
+  it('refuses anything but a whole amount from 1 to 5000, naming the amount', async () => {
+    const { token } = await createSignedInUser(t);
+    for (const amount of ['0', '5001', '10.5', 'abc', '-1']) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/recharge/api/ali-pay/trade/page/pay/',
+        token,
+        locale: 'en-US',
+        payload: { amount },
+      });
+      expect(response.statusCode, amount).toBe(400);
+      expect(response.json().msg).toContain('a single recharge is at most 5000 yuan');
+    }
+    expect((await openRecharge(t, token, 5000, 'alipay')).orderNo).toMatch(/^R/);
+  });
+
+  it("does not show one user's order to another", async () => {
+    const owner = await createSignedInUser(t);
+    const other = await createSignedInUser(t);
+    const { orderNo } = await openRecharge(t, owner.token, 10);
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/recharge/api/ali-pay/getPaymentStatus?orderNo=${orderNo}`,
+      token: other.token,
+    });
+    expect(response.statusCode).toBe(404);
+    const cancel = await t.request({
+      method: 'POST',
+      url: `/api/recharge/api/wx-pay/cancel/${orderNo}`,
+      token: other.token,
+    });
+    expect(cancel.statusCode).toBe(404);
+    expect(await paymentStatus(t, owner.token, orderNo)).toBe('pending');
+  });
+});
+
+describe('paying at the sandbox cashier', () => {
+  it('credits the wallet once, with a recharge entry under the order number', async () => {
+    const { token } = await createSignedInUser(t);
+    const { orderNo } = await openRecharge(t, token, 100);
+    expect((await cashier(t, orderNo, 'pay')).json().data).toEqual({ status: 'paid' });
+    expect((await cashier(t, orderNo, 'pay')).json().data).toEqual({ status: 'paid' });
+    expect(await paymentStatus(t, token, orderNo)).toBe('paid');
+    expect(await balanceOf(token)).toBe('100.00');
+    const ledger = (
+      await t.request({ method: 'GET', url: '/api/recharge/order-info/selectIncomeExpense', token })
+    ).json().data;
+    expect(ledger.rows).toEqual([
+      expect.objectContaining({ orderNo, direction: 'income', transactionType: 'recharge', amount: '100.00' }),
+    ]);
+  });
+
+  it('cannot pay an order its payer cancelled', async () => {
+    const { token } = await createSignedInUser(t);
+    const { orderNo } = await openRecharge(t, token, 20);
+    const cancelled = await t.request({ method: 'POST', url: `/api/recharge/api/wx-pay/cancel/${orderNo}`, token });
+    expect(cancelled.json().data).toEqual({ status: 'closed' });
+    expect((await cashier(t, orderNo, 'pay')).json().data).toEqual({ status: 'closed' });
+    expect(await balanceOf(token)).toBe('0.00');
+  });
+
+  it('ends the order when the payer cancels at the cashier', async () => {
+    const { token } = await createSignedInUser(t);
+    const { orderNo } = await openRecharge(t, token, 20);
+    expect((await cashier(t, orderNo, 'cancel')).json().data).toEqual({ status: 'closed' });
+    expect(await paymentStatus(t, token, orderNo)).toBe('closed');
+  });
+
+  it('shows the cashier page marked as sandbox, and refuses an order number it does not know', async () => {
+    const { token } = await createSignedInUser(t);
+    const { orderNo } = await openRecharge(t, token, 88);
+    const page = await t.request({
+      method: 'GET',
+      url: `/payments/sandbox/cashier?orderNo=${orderNo}`,
+      locale: 'en-US',
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Sandbox: no real money is taken');
+    expect(page.body).toContain('¥88.00');
+    const unknown = await t.request({ method: 'GET', url: '/payments/sandbox/cashier?orderNo=R00000000000000000000' });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('orders nobody hears about', () => {
+  it('are closed at the provider when their QR expires, and shown invalid', async () => {
+    const { token } = await createSignedInUser(t);
+    const { orderNo } = await openRecharge(t, token, 30);
+    await advance(t, 6);
+    expect(await paymentStatus(t, token, orderNo)).toBe('invalid');
+    // Closed at the provider: the cashier can no longer take the money.
+    expect((await cashier(t, orderNo, 'pay')).json().data).toEqual({ status: 'invalid' });
+    expect(await balanceOf(token)).toBe('0.00');
+  });
+
+  it('are credited once when the payment went through but its notification was lost', async () => {
+    const { token } = await createSignedInUser(t);
+    const { orderNo } = await openRecharge(t, token, 40);
+    expect((await cashier(t, orderNo, 'pay', false)).json().data).toEqual({ status: 'pending' });
+    await advance(t, 2);
+    expect(await paymentStatus(t, token, orderNo)).toBe('paid');
+    await advance(t, 10);
+    expect(await balanceOf(token)).toBe('40.00');
+    expect((await orderRow(orderNo)).trade_no).toMatch(/^SANDBOX/);
+  });
+
+  it('are credited when the payer paid just before cancelling', async () => {
+    const { token } = await createSignedInUser(t);
+    const { orderNo } = await openRecharge(t, token, 50, 'alipay');
+    await cashier(t, orderNo, 'pay', false);
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/recharge/api/ali-pay/trade/close/${orderNo}`,
+      token,
+    });
+    expect(response.json().data).toEqual({ status: 'paid' });
+    expect(await balanceOf(token)).toBe('50.00');
+  });
+});
+
+describe('a payment notification', () => {
+  it('that arrives after the order was closed is still credited, and marked for review', async () => {
+    const { token } = await createSignedInUser(t);
+    const { orderNo } = await openRecharge(t, token, 60);
+    await t.request({ method: 'POST', url: `/api/recharge/api/wx-pay/cancel/${orderNo}`, token });
+    const outcome = await t.services.recharge.credit(
+      { orderNo, tradeNo: 'LATE-1', amount: money(600_000n) },
+      'notification',
+    );
+    expect(outcome).toBe('credited');
+    expect(await orderRow(orderNo)).toEqual({ status: 'paid', paid_after_close: true, trade_no: 'LATE-1' });
+    expect(await balanceOf(token)).toBe('60.00');
+  });
+
+  it('for another amount or an unknown order credits nothing', async () => {
+    const { token } = await createSignedInUser(t);
+    const { orderNo } = await openRecharge(t, token, 70);
+    const wrongAmount = await t.services.recharge.credit(
+      { orderNo, tradeNo: 'X', amount: money(10_000n) },
+      'notification',
+    );
+    const unknown = await t.services.recharge.credit(
+      { orderNo: 'R99999999999999999999', tradeNo: 'Y', amount: money(700_000n) },
+      'notification',
+    );
+    expect([wrongAmount, unknown]).toEqual(['refused', 'refused']);
+    expect(await paymentStatus(t, token, orderNo)).toBe('pending');
+    expect(await balanceOf(token)).toBe('0.00');
+    expect(await findLedgerMismatches(t.db)).toEqual([]);
+  });
+});

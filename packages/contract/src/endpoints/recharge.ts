@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { PaymentStatus } from '../enums.js';
+import { rechargeAmountSchema } from '../validation.js';
+
+const ORDER_NO = /^R\d{20}$/;
+const orderNoSchema = z.string().regex(ORDER_NO, { error: 'validation.orderNo' });
+
+const qrOrderSchema = z.object({
+  orderNo: z.string(),
+  /** What the QR encodes: WeChat's code_url, Alipay's QR link, or the sandbox cashier. */
+  codeUrl: z.string(),
+  /** When the QR stops working and the order is closed (ISO 8601). */
+  expireTime: z.string(),
+  /** The embedded sandbox cashier, to be shown as such. */
+  sandbox: z.boolean(),
+});
+
+export const createWechatRecharge = defineEndpoint({
+  id: 'createWechatRecharge',
+  method: 'POST',
+  path: '/recharge/api/wx-pay/native/',
+  auth: 'user',
+  summary: 'Opens a WeChat Pay (Native QR) recharge of a whole amount, 1 to 5000 yuan',
+  tag: 'recharge',
+  body: z.object({ amount: rechargeAmountSchema }),
+  data: qrOrderSchema,
+});
+
+export const createAlipayRecharge = defineEndpoint({
+  id: 'createAlipayRecharge',
+  method: 'POST',
+  path: '/recharge/api/ali-pay/trade/page/pay/',
+  auth: 'user',
+  summary: 'Opens an Alipay recharge (its QR) of a whole amount, 1 to 5000 yuan',
+  tag: 'recharge',
+  body: z.object({ amount: rechargeAmountSchema }),
+  data: qrOrderSchema,
+});
+
+export const getPaymentStatus = defineEndpoint({
+  id: 'getPaymentStatus',
+  method: 'GET',
+  path: '/recharge/api/ali-pay/getPaymentStatus',
+  auth: 'user',
+  summary: "Where one of the caller's recharge orders stands; the QR screen polls it",
+  tag: 'recharge',
+  query: z.object({ orderNo: orderNoSchema }),
+  data: z.object({ status: PaymentStatus.schema }),
+});
+
+const cancelData = z.object({ status: PaymentStatus.schema });
+
+export const cancelWechatRecharge = defineEndpoint({
+  id: 'cancelWechatRecharge',
+  method: 'POST',
+  path: '/recharge/api/wx-pay/cancel/:id',
+  auth: 'user',
+  summary: "Closes one of the caller's pending WeChat orders at WeChat; answers paid if it was paid first",
+  tag: 'recharge',
+  params: z.object({ id: orderNoSchema }),
+  data: cancelData,
+});
+
+export const cancelAlipayRecharge = defineEndpoint({
+  id: 'cancelAlipayRecharge',
+  method: 'POST',
+  path: '/recharge/api/ali-pay/trade/close/:id',
+  auth: 'user',
+  summary: "Closes one of the caller's pending Alipay orders at Alipay; answers paid if it was paid first",
+  tag: 'recharge',
+  params: z.object({ id: orderNoSchema }),
+  data: cancelData,
+});
