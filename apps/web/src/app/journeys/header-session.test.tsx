@@ -1,4 +1,4 @@
-import { notices, users, type EndpointData } from '@suanli/contract';
+import { notices, users, wallet, type EndpointData } from '@suanli/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { currentUserQueryOptions } from '@/features/auth/api/get-user-info';
@@ -38,10 +38,10 @@ beforeEach(() => {
 });
 
 describe('the avatar dropdown', () => {
-  it('shows nickname, VIP grade and growth, balance, vouchers and applications from the query cache', async () => {
+  it('shows nickname, VIP grade and growth, balance and vouchers from the wallet, and applications', async () => {
+    api.on(wallet.getBalance, ok({ balance: '1234.50', voucher: '3.00' }));
     const { queryClient } = renderApp('/aigc');
-    // No endpoint serves these two yet (the wallet and compute areas will); the cache is where the dropdown reads them.
-    queryClient.setQueryData(authKeys.balanceSummary(), { balance: '12.50', voucher: '3.00' });
+    // No endpoint serves the application count yet (the compute area will); the cache is where the dropdown reads it.
     queryClient.setQueryData(authKeys.applicationSummary(), {
       total: 4,
       running: 1,
@@ -61,21 +61,29 @@ describe('the avatar dropdown', () => {
 
     expect(within(summary).getByTestId('user-vip-grade').textContent).toBe('VIP1');
     expect(within(summary).getByTestId('user-growth').textContent).toBe('1500 / 3000');
-    expect(within(summary).getByTestId('user-balance').textContent).toContain('12.50');
-    expect(within(summary).getByTestId('user-vouchers').textContent).toContain('3.00');
+    await waitFor(() => expect(within(summary).getByTestId('user-balance').textContent).toContain('¥1,234.50'));
+    expect(within(summary).getByTestId('user-vouchers').textContent).toContain('¥3.00');
     expect(within(summary).getByTestId('user-applications').textContent).toContain('4');
     expect(screen.getByTestId('user-menu-user-center')).toBeVisible();
   });
 
-  it('shows zero balance, vouchers and applications until the wallet and compute areas fill them', async () => {
+  it('shows no balance until the wallet answers, never a made-up zero, and zero applications', async () => {
+    let answer: (balance: string) => void = () => undefined;
+    api.on(
+      wallet.getBalance,
+      () => new Promise((resolve) => (answer = (balance) => resolve(ok({ balance, voucher: '0.00' })))),
+    );
     renderApp('/aigc');
 
     fireEvent.mouseEnter(await screen.findByTestId('user-avatar'));
     const summary = await screen.findByTestId('user-summary');
+    await waitFor(() => expect(api.calls(wallet.getBalance)).toHaveLength(1));
 
-    expect(within(summary).getByTestId('user-balance').textContent).toContain('0.00');
-    expect(within(summary).getByTestId('user-vouchers').textContent).toContain('0.00');
+    expect(within(summary).getByTestId('user-balance').textContent).not.toContain('¥');
     expect(within(summary).getByTestId('user-applications').textContent).toContain('0');
+    answer('88.00');
+    await waitFor(() => expect(within(summary).getByTestId('user-balance').textContent).toContain('¥88.00'));
+    expect(within(summary).getByTestId('user-vouchers').textContent).toContain('¥0.00');
   });
 });
 

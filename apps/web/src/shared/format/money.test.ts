@@ -18,6 +18,13 @@ describe('money as the console shows it', () => {
     expect(formatMoneyText('-1234567.80')).toBe('-¥1,234,567.80');
   });
 
+  it('signs a ledger amount both ways when asked, leaving zero unsigned', () => {
+    expect(formatMoneyText('12.30', 2, true)).toBe('+¥12.30');
+    expect(formatMoneyText('-1234.50', 2, true)).toBe('-¥1,234.50');
+    expect(formatMoneyText('0.00', 2, true)).toBe('¥0.00');
+    expect(formatMoneyText('0.0001', 4, true)).toBe('+¥0.0001');
+  });
+
   it('shows unit prices with four decimals, exactly', () => {
     expect(formatMoneyText('1.9500', 4)).toBe('¥1.9500');
     expect(formatMoneyText('1.95', 4)).toBe('¥1.9500');

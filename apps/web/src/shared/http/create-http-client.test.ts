@@ -1,4 +1,12 @@
-import { auth, dev, system, verifySignature } from '@suanli/contract';
+import {
+  auth,
+  dev,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  system,
+  verifySignature,
+  wallet,
+} from '@suanli/contract';
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { okBody, sendJson, startApiServer, type RecordedRequest } from '@/test/api-server';
@@ -8,6 +16,7 @@ import { useSession } from '../stores/session-store';
 import { setMessageSink, type MessageLevel } from '../ui/message-bridge';
 import { createHttpClient } from './create-http-client';
 import { HttpError } from './http-error';
+import { newIdempotencyKey } from './idempotency-key';
 
 let respond: (request: RecordedRequest, response: ServerResponse) => void = () => undefined;
 const server = await startApiServer((request, response) => respond(request, response));
@@ -61,6 +70,20 @@ describe('a successful call', () => {
 
     expect(server.requests[0]?.headers['content-type']).toBe('application/json');
     expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({ advanceMinutes: 5 });
+  });
+
+  it('sends the idempotency key of a transfer in its header, the same key on a retry', async () => {
+    answer(200, okBody(wallet.transfer, { orderNo: 'T1', balance: '90.00' }, 'ok'));
+    const key = newIdempotencyKey();
+    const send = () =>
+      client.call(wallet.transfer, { body: { username: 'a@b.cn', amount: '10' }, idempotencyKey: key });
+
+    await send();
+    await send();
+
+    expect(key).toMatch(IDEMPOTENCY_KEY_PATTERN);
+    expect(server.requests.map((request) => request.headers[IDEMPOTENCY_KEY_HEADER])).toEqual([key, key]);
+    expect(newIdempotencyKey()).not.toBe(key);
   });
 
   it('leaves the token out of a call that says it needs none', async () => {

@@ -24,6 +24,11 @@ export interface CallOptions {
   withoutToken?: boolean;
   /** The caller shows its own message; the client still handles 401. */
   silent?: boolean;
+  /**
+   * For an endpoint the contract marks `idempotent`: one value per intended operation, sent again on a retry of it, so
+   * that the server acts once however often the request arrives (newIdempotencyKey makes one).
+   */
+  idempotencyKey?: string;
   signal?: AbortSignal;
 }
 
@@ -69,6 +74,7 @@ export function createHttpClient(options: HttpClientOptions) {
         body: input.body,
         token: input.withoutToken ? null : useSession.getState().token,
         language: currentLanguage(),
+        idempotencyKey: input.idempotencyKey,
         signal: input.signal,
       });
       const { data, msg } = await readEnvelope(response);

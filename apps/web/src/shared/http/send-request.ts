@@ -1,4 +1,4 @@
-import { signRequest } from '@suanli/contract';
+import { IDEMPOTENCY_KEY_HEADER, signRequest } from '@suanli/contract';
 import { HttpError } from './http-error';
 
 export interface OutgoingRequest {
@@ -9,6 +9,7 @@ export interface OutgoingRequest {
   body?: unknown;
   token: string | null;
   language: string;
+  idempotencyKey?: string;
   signal?: AbortSignal;
 }
 
@@ -49,6 +50,9 @@ export async function sendRequest(baseUrl: string, timeoutMs: number | null, req
   headers.set('sn', signRequest(request.path, Date.now()));
   if (request.token) {
     headers.set('Authorization', `Bearer ${request.token}`);
+  }
+  if (request.idempotencyKey) {
+    headers.set(IDEMPOTENCY_KEY_HEADER, request.idempotencyKey);
   }
   const controller = new AbortController();
   const timer = timeoutMs === null ? undefined : setTimeout(() => controller.abort(), timeoutMs);

@@ -15,6 +15,12 @@ describe('MoneyText', () => {
     expect(screen.getByTestId('money').textContent).toBe('-¥50.00');
   });
 
+  it('shows income with a plus sign when signed', () => {
+    render(<MoneyText value="50.00" signed data-testid="money" />);
+
+    expect(screen.getByTestId('money').textContent).toBe('+¥50.00');
+  });
+
   it('shows a unit price with four decimals', () => {
     render(<MoneyText value="1.9500" decimals={4} data-testid="money" />);
 

@@ -1,5 +1,59 @@
-import { PlaceholderPage } from '@/shared/ui/placeholder-page';
+import { Card, Flex, Segmented } from 'antd';
+import { useId, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BalanceCard } from '@/features/wallet/components/balance-card';
+import { TransferForm } from '@/features/wallet/components/transfer-form';
+import { PageHeader } from '@/shared/ui/page-header';
 
+interface WalletTab {
+  key: string;
+  /** Its label, a key of the `wallet` catalogue. */
+  labelKey: string;
+  Panel: ComponentType;
+}
+
+// The ways to add or move balance, in the order shown; recharge and redeem join here, one entry each, when they work.
+const TABS = [
+  { key: 'transfer', labelKey: 'voucherCenter.tabs.transfer', Panel: TransferForm },
+] as const satisfies readonly WalletTab[];
+
+type TabKey = (typeof TABS)[number]['key'];
+
+/**
+ * Spec §2 recharge center (recharge, redeem, transfer): the balance and vouchers, then one way of adding or moving
+ * balance at a time behind a segmented switch, as in the login dialog (antd's Tabs announce their position in English
+ * only).
+ */
 export default function VoucherCenterPage() {
-  return <PlaceholderPage routeKey="voucherCenter" />;
+  const { t } = useTranslation('wallet');
+  const panelId = useId();
+  const [active, setActive] = useState<TabKey>(TABS[0].key);
+  const tab = TABS.find(({ key }) => key === active) ?? TABS[0];
+  return (
+    <>
+      <PageHeader title={t('routes:voucherCenter.title')} />
+      <Flex vertical gap={16}>
+        <BalanceCard />
+        <Card>
+          <Flex vertical gap={24}>
+            <Segmented<TabKey>
+              value={active}
+              onChange={setActive}
+              aria-label={t('voucherCenter.tabsLabel')}
+              aria-controls={panelId}
+              options={TABS.map(({ key, labelKey }) => ({
+                value: key,
+                label: <span data-testid={`wallet-tab-${key}`}>{t(labelKey)}</span>,
+              }))}
+              style={{ alignSelf: 'flex-start' }}
+              data-testid="wallet-tabs"
+            />
+            <div id={panelId} role="group" aria-label={t(tab.labelKey)}>
+              <tab.Panel />
+            </div>
+          </Flex>
+        </Card>
+      </Flex>
+    </>
+  );
 }

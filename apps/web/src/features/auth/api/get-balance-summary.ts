@@ -1,22 +1,17 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { wallet } from '@suanli/contract';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '@/shared/http';
 import { authKeys } from './keys';
 
-export interface BalanceSummary {
-  /** Yuan text with two decimals, as the server sends money (ARCHITECTURE §3). */
-  balance: string;
-  voucher: string;
+/** The balance and what the usable vouchers hold, as yuan text with two decimals (ARCHITECTURE §3). */
+export function fetchBalanceSummary() {
+  return http.call(wallet.getBalance);
 }
 
-const NO_BALANCE: BalanceSummary = { balance: '0.00', voucher: '0.00' };
-
 /**
- * The balance and vouchers in the avatar dropdown (spec §2). No endpoint serves them until the wallet arrives, so the
- * query has no fetcher yet and reads zeros; the wallet issue gives it one, and the dropdown does not change.
+ * The balance and vouchers in the avatar dropdown (spec §2), asked of the wallet's endpoint when the dropdown first
+ * opens. Its key sits under the wallet root, so a transfer or any other money movement refreshes it.
  */
 export function useBalanceSummary() {
-  return useQuery<BalanceSummary>({
-    queryKey: authKeys.balanceSummary(),
-    queryFn: skipToken,
-    placeholderData: NO_BALANCE,
-  });
+  return useQuery({ queryKey: authKeys.balanceSummary(), queryFn: fetchBalanceSummary });
 }

@@ -17,14 +17,14 @@ function gradeLabelKey(grade: number) {
 
 /**
  * The avatar dropdown's content (spec §2): avatar, nickname, VIP grade with its growth progress, then balance,
- * vouchers and total applications, which the wallet and compute areas serve, above the menu.
+ * vouchers (the wallet's) and total applications (the compute area's, zero until it serves them), above the menu.
  */
 export default function UserSummaryPanel({ menu }: { menu: ReactNode }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const user = useCurrentUser().data;
   const vip = useVipInfo().data ?? user?.vip ?? null;
-  const balance = useBalanceSummary().data;
+  const balance = useBalanceSummary();
   const applications = useApplicationSummary().data?.total ?? 0;
   const grade = vip?.vipGrade ?? 0;
   const growth = vip?.growthValue ?? 0;
@@ -63,13 +63,15 @@ export default function UserSummaryPanel({ menu }: { menu: ReactNode }) {
         <Flex justify="space-between" gap={8}>
           <Statistic
             title={t('user.balance')}
-            value={balance?.balance ?? '0.00'}
+            loading={balance.isPending}
+            value={balance.data?.balance ?? ''}
             formatter={(value) => <MoneyText value={String(value)} />}
             data-testid="user-balance"
           />
           <Statistic
             title={t('user.vouchers')}
-            value={balance?.voucher ?? '0.00'}
+            loading={balance.isPending}
+            value={balance.data?.voucher ?? ''}
             formatter={(value) => <MoneyText value={String(value)} />}
             data-testid="user-vouchers"
           />

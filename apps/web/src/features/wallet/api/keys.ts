@@ -1,0 +1,13 @@
+import { rootKeys } from '@/shared/query/root-keys';
+
+/**
+ * Query keys of the wallet area, all under the wallet root: whatever moves money (a transfer here, a recharge or a
+ * charge elsewhere) invalidates `rootKeys.wallet` and refreshes the balance and every page of the ledger at once.
+ */
+export const walletKeys = {
+  all: rootKeys.wallet,
+  balance: () => [...walletKeys.all, 'balance'] as const,
+  ledger: () => [...walletKeys.all, 'ledger'] as const,
+  // Under the root too: whether an account is "yourself" depends on who asks, so a lookup leaves with the session.
+  transferTarget: (username: string) => [...walletKeys.all, 'transfer-target', username] as const,
+};

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { toCsv } from './csv';
+
+describe('CSV text', () => {
+  it('starts with a byte order mark and ends every row with CRLF', () => {
+    expect(
+      toCsv([
+        ['时间', '金额'],
+        ['a', 'b'],
+      ]),
+    ).toBe('\uFEFF时间,金额\r\na,b\r\n');
+  });
+
+  it('quotes a cell holding a comma, a quote or a line break, doubling its quotes', () => {
+    expect(toCsv([['Jun 1, 2025', 'say "hi"', 'two\nlines', 'plain']])).toBe(
+      '\uFEFF"Jun 1, 2025","say ""hi""","two\nlines",plain\r\n',
+    );
+  });
+
+  it('keeps signed numbers as numbers but defuses any other cell a spreadsheet would run as a formula', () => {
+    expect(toCsv([['-12.30', '+5', '=1+1', '@SUM(A1)', '-cmd']])).toBe("\uFEFF-12.30,+5,'=1+1,'@SUM(A1),'-cmd\r\n");
+  });
+});
