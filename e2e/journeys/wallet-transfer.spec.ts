@@ -9,8 +9,6 @@ beforeEach(async () => {
 });
 afterEach(() => session.close());
 
-// No journey can fund a wallet yet: the server has no development endpoint that credits one, and recharge is still
-// being built. So the payer starts, and stays, at zero; a completed transfer is covered by the console's unit tests.
 describe('transferring balance', () => {
   it('finds the recipient, shows their masked name to check, and refuses more than the balance', async () => {
     const { page, baseUrl } = session;
@@ -20,6 +18,7 @@ describe('transferring balance', () => {
     await openSignedIn(page, baseUrl, payer.token, '/voucherCenter');
     await dismissWelcomeDialogs(page);
     await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('¥0.00');
+    await page.getByTestId('wallet-tab-transfer').click();
     const find = async (account: string) => {
       await page.getByTestId('transfer-username').fill(account);
       await page.getByTestId('transfer-find').click();
@@ -52,6 +51,41 @@ describe('transferring balance', () => {
       body: { username: recipient.phone, amount: '1' },
     });
     expect(refused).toMatchObject({ code: 422, msg: '余额不足' });
+  });
+
+  it('sends a confirmed transfer that both sides see in their balance and ledger', async () => {
+    const { page, baseUrl } = session;
+    const payer = await registerByEmail();
+    const recipient = await registerByPhone();
+    await rename(recipient.token, '转账收款人');
+    // The payer tops up 100 through the sandbox cashier, as the recharge journey does by hand.
+    const order = await callApi<{ orderNo: string }>('POST', '/recharge/api/wx-pay/native/', {
+      token: payer.token,
+      body: { amount: '100' },
+    });
+    expect(await callApi('POST', `/dev/payments/${order.data.orderNo}/pay`, { body: {} })).toMatchObject({
+      data: { status: 'paid' },
+    });
+
+    await openSignedIn(page, baseUrl, payer.token, '/voucherCenter');
+    await dismissWelcomeDialogs(page);
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('¥100.00');
+    await page.getByTestId('wallet-tab-transfer').click();
+    await page.getByTestId('transfer-username').fill(recipient.phone);
+    await page.getByTestId('transfer-find').click();
+    await page.getByTestId('transfer-recipient').waitFor({ state: 'visible' });
+    await page.getByTestId('transfer-amount').fill('30.25');
+    await page.getByTestId('transfer-submit').click();
+    await page.getByTestId('transfer-confirm-ok').click();
+    await page.getByTestId('transfer-done').waitFor({ state: 'visible' });
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('¥69.75');
+
+    const received = await callApi<{ rows: { transactionType: string; amount: string }[] }>(
+      'GET',
+      '/recharge/order-info/selectIncomeExpense',
+      { token: recipient.token },
+    );
+    expect(received.data.rows).toEqual([expect.objectContaining({ transactionType: 'transferIn', amount: '30.25' })]);
   });
 
   it('shows the same zero balance in the avatar dropdown and an empty ledger with nothing to export', async () => {

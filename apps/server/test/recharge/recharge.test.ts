@@ -2,6 +2,7 @@ import { money } from '@suanli/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/sql.js';
+import type { AdjustableClock } from '../../src/jobs/clock.js';
 import { findLedgerMismatches } from '../../src/modules/wallet/ledger.queries.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
@@ -131,6 +132,15 @@ describe('orders nobody hears about', () => {
     // Closed at the provider: the cashier can no longer take the money.
     expect((await cashier(t, orderNo, 'pay')).json().data).toEqual({ status: 'invalid' });
     expect(await balanceOf(token)).toBe('0.00');
+  });
+
+  it('are shown invalid when the QR screen closes them at the end of the countdown', async () => {
+    const { token } = await createSignedInUser(t);
+    const { orderNo } = await openRecharge(t, token, 35);
+    // The countdown ends before the expiry job's next run.
+    (t.clock as AdjustableClock).advance(5);
+    const response = await t.request({ method: 'POST', url: `/api/recharge/api/wx-pay/cancel/${orderNo}`, token });
+    expect(response.json().data).toEqual({ status: 'invalid' });
   });
 
   it('are credited once when the payment went through but its notification was lost', async () => {

@@ -12,6 +12,8 @@ const qrOrderSchema = z.object({
   codeUrl: z.string(),
   /** When the QR stops working and the order is closed (ISO 8601). */
   expireTime: z.string(),
+  /** The same, as seconds from now: a countdown needs no agreement between the browser's clock and the server's. */
+  expiresIn: z.number().int(),
   /** The embedded sandbox cashier, to be shown as such. */
   sandbox: z.boolean(),
 });

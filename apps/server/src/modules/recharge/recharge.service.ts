@@ -83,7 +83,13 @@ export function rechargeService({ db, clock, log, provider, wallet }: RechargeDe
         const description = translate('zh-CN', 'recharge.description');
         const { codeUrl } = await provider.create({ orderNo, channel, amount, description, expiresAt });
         await queries.setCodeUrl(db, orderNo, codeUrl);
-        return { orderNo, codeUrl, expireTime: expiresAt.toISOString(), sandbox: provider.sandbox };
+        return {
+          orderNo,
+          codeUrl,
+          expireTime: expiresAt.toISOString(),
+          expiresIn: QR_LIFETIME_MS / 1_000,
+          sandbox: provider.sandbox,
+        };
       } catch (error) {
         await queries.markEnded(db, { orderNo, status: 'closed', at: clock.now() });
         throw error instanceof PaymentUnavailableError ? unavailable(error) : error;
@@ -111,7 +117,9 @@ export function rechargeService({ db, clock, log, provider, wallet }: RechargeDe
         if (trade.state === 'paid') {
           await credit({ orderNo, tradeNo: trade.tradeNo, amount: trade.amount }, 'close');
         } else {
-          await queries.markEnded(db, { orderNo, status: 'closed', at: clock.now() });
+          // The QR screen closes an order at the end of its countdown: that is expiry, shown as invalid.
+          const now = clock.now();
+          await queries.markEnded(db, { orderNo, status: now >= order.expiresAt ? 'invalid' : 'closed', at: now });
         }
       }
       return { status: await statusOf(orderNo) };

@@ -2,6 +2,7 @@ import { Card, Flex, Segmented } from 'antd';
 import { useId, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BalanceCard } from '@/features/wallet/components/balance-card';
+import { RechargeForm } from '@/features/wallet/components/recharge-form';
 import { TransferForm } from '@/features/wallet/components/transfer-form';
 import { PageHeader } from '@/shared/ui/page-header';
 
@@ -12,8 +13,9 @@ interface WalletTab {
   Panel: ComponentType;
 }
 
-// The ways to add or move balance, in the order shown; recharge and redeem join here, one entry each, when they work.
+// The ways to add or move balance, in the order shown; redeem joins here, one entry, when it works.
 const TABS = [
+  { key: 'recharge', labelKey: 'voucherCenter.tabs.recharge', Panel: RechargeForm },
   { key: 'transfer', labelKey: 'voucherCenter.tabs.transfer', Panel: TransferForm },
 ] as const satisfies readonly WalletTab[];
 

@@ -1,0 +1,52 @@
+import { recharge, type PaymentStatus } from '@suanli/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/shared/http';
+import { walletKeys } from './keys';
+
+export type RechargeChannel = 'wechat' | 'alipay';
+export type RechargeOrder = Awaited<ReturnType<typeof openRecharge>>;
+
+// How often the QR screen asks whether the order was paid: quick enough that success shows the moment it happens.
+const POLL_MS = 2_000;
+
+const OPEN = { wechat: recharge.createWechatRecharge, alipay: recharge.createAlipayRecharge } as const;
+const CANCEL = { wechat: recharge.cancelWechatRecharge, alipay: recharge.cancelAlipayRecharge } as const;
+
+/** Opens an order for a whole amount in yuan; answers what its QR encodes and when it stops working. */
+export function openRecharge(channel: RechargeChannel, amount: number) {
+  return http.call(OPEN[channel], { body: { amount: String(amount) }, silent: true });
+}
+
+export function useOpenRecharge() {
+  return useMutation({
+    mutationFn: ({ channel, amount }: { channel: RechargeChannel; amount: number }) => openRecharge(channel, amount),
+  });
+}
+
+/** Where an order stands, asked every two seconds while it is pending; silent, as the QR screen shows the outcome. */
+export const paymentStatusQueryOptions = (orderNo: string) =>
+  queryOptions({
+    queryKey: walletKeys.paymentStatus(orderNo),
+    queryFn: () => http.call(recharge.getPaymentStatus, { query: { orderNo }, silent: true }),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' || !query.state.data ? POLL_MS : false),
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+  });
+
+export function usePaymentStatus(orderNo: string) {
+  return useQuery(paymentStatusQueryOptions(orderNo));
+}
+
+/**
+ * Closes the order at the provider (its QR's expiry alone would not stop a payment). It may answer paid, when the
+ * payer was quicker; the wallet is read again either way.
+ */
+export function useCancelRecharge(channel: RechargeChannel, orderNo: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.call(CANCEL[channel], { params: { id: orderNo }, silent: true }),
+    onSuccess: ({ status }: { status: PaymentStatus }) =>
+      queryClient.setQueryData(walletKeys.paymentStatus(orderNo), { status }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+  });
+}

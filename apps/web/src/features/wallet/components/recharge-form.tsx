@@ -1,0 +1,124 @@
+import { LIMITS, UNITS_PER_YUAN } from '@suanli/contract';
+import { Button, Form, InputNumber, Radio, Segmented, type FormRule } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportFormError } from '@/shared/ui/report-form-error';
+import { useOpenRecharge, type RechargeChannel, type RechargeOrder } from '../api/recharge';
+import { RechargeDialog } from './recharge-dialog';
+
+// The amounts most people pick, in yuan; any other whole amount up to the limit may be typed.
+const PRESETS = [50, 100, 200, 500, 1000, 2000] as const;
+const MAX_YUAN = Number(LIMITS.rechargeMaxUnits / UNITS_PER_YUAN);
+
+interface RechargeValues {
+  preset: number | 'other';
+  other: number | null;
+  channel: RechargeChannel;
+}
+
+interface OpenOrder {
+  channel: RechargeChannel;
+  amount: number;
+  details: RechargeOrder;
+  /** When the QR expires by this browser's clock, counted from when the order arrived. */
+  deadline: number;
+}
+
+const amountOf = ({ preset, other }: RechargeValues) => (preset === 'other' ? other : preset);
+
+/**
+ * Top up by QR (spec §5: a preset or a whole amount of your own, at most 5000 per recharge, WeChat Pay or Alipay). The
+ * order opens a dialog with its QR, which stays until the order is paid, cancelled or invalid.
+ */
+export function RechargeForm() {
+  const { t } = useTranslation('wallet');
+  const [form] = Form.useForm<RechargeValues>();
+  const preset = Form.useWatch('preset', form);
+  const open = useOpenRecharge();
+  const [order, setOrder] = useState<OpenOrder | null>(null);
+
+  const submit = async (values: RechargeValues) => {
+    const amount = amountOf(values)!;
+    const details = await open
+      .mutateAsync({ channel: values.channel, amount })
+      .catch((error: unknown) => reportFormError(form, error, { fields: { amount: 'other' } }));
+    if (details) {
+      setOrder({ channel: values.channel, amount, details, deadline: Date.now() + details.expiresIn * 1_000 });
+    }
+  };
+
+  const otherRules: FormRule[] = [
+    {
+      validator: (_, value: number | null | undefined) =>
+        preset !== 'other' || (Number.isInteger(value) && value! >= 1 && value! <= MAX_YUAN)
+          ? Promise.resolve()
+          : Promise.reject(new Error(t('contract:validation.rechargeAmount'))),
+    },
+  ];
+
+  return (
+    <>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ preset: 100, other: null, channel: 'wechat' }}
+        onFinish={(values) => void submit(values)}
+        style={{ maxWidth: 560 }}
+        data-testid="recharge-form"
+      >
+        <Form.Item name="preset" label={t('recharge.amount')}>
+          <Segmented<number | 'other'>
+            options={[
+              ...PRESETS.map((value) => ({
+                value,
+                label: <span data-testid={`recharge-preset-${value}`}>¥{value}</span>,
+              })),
+              { value: 'other', label: <span data-testid="recharge-preset-other">{t('recharge.other')}</span> },
+            ]}
+          />
+        </Form.Item>
+        {preset === 'other' ? (
+          <Form.Item
+            name="other"
+            label={t('recharge.otherAmount')}
+            rules={otherRules}
+            extra={t('recharge.limit', { max: MAX_YUAN })}
+          >
+            <InputNumber
+              prefix="¥"
+              min={1}
+              max={MAX_YUAN}
+              precision={0}
+              step={1}
+              style={{ width: 200 }}
+              placeholder={t('recharge.otherPlaceholder', { max: MAX_YUAN })}
+              data-testid="recharge-other"
+            />
+          </Form.Item>
+        ) : null}
+        <Form.Item name="channel" label={t('recharge.channel')}>
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'wechat', label: t('contract:enums.paymentChannel.wechat') },
+              { value: 'alipay', label: t('contract:enums.paymentChannel.alipay') },
+            ]}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={open.isPending} data-testid="recharge-submit">
+          {t('recharge.submit')}
+        </Button>
+      </Form>
+      {order ? (
+        <RechargeDialog
+          channel={order.channel}
+          amount={order.amount}
+          order={order.details}
+          deadline={order.deadline}
+          onClose={() => setOrder(null)}
+        />
+      ) : null}
+    </>
+  );
+}
