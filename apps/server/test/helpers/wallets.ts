@@ -1,6 +1,5 @@
 import { money, parseMoney } from '@suanli/contract';
 import type { UserId } from '../../src/db/ids.js';
-import { inTransaction } from '../../src/db/transaction.js';
 import type { Arrange } from './factories.js';
 
 /**
@@ -10,5 +9,5 @@ import type { Arrange } from './factories.js';
 export async function fund({ db, services }: Arrange, userId: UserId, yuan: string) {
   const amount = parseMoney(yuan) ?? money(0n);
   const orderNo = `TEST${userId}-${amount}-${Math.random().toString(36).slice(2, 10)}`;
-  await inTransaction(db, (tx) => services.wallet.post(tx, [{ userId, transactionType: 'recharge', amount, orderNo }]));
+  await services.wallet.post(db, [{ userId, transactionType: 'recharge', amount, orderNo }]);
 }

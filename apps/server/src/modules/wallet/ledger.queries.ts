@@ -1,6 +1,6 @@
 import { money, type Money, type TransactionType } from '@suanli/contract';
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import type { PageWindow } from '../../db/paging.js';
 import { queryRows } from '../../db/sql.js';
@@ -20,10 +20,10 @@ type Posted = { balance_after: bigint | string };
 
 /**
  * Moves one wallet and writes its entry in a single statement, so the two can never part: the UPDATE takes the wallet's
- * row lock (held to the end of the caller's transaction, as SELECT … FOR UPDATE would) and refuses to go below zero,
- * and the INSERT writes what it left. No row means no wallet, or not enough in it.
+ * row lock (held to the end of the transaction, as SELECT … FOR UPDATE would) and refuses to go below zero, and the
+ * INSERT writes what it left. No row means no wallet, or not enough in it.
  */
-async function postOne(tx: Tx, posting: Posting & { change: Money }, at: Date): Promise<Money | null> {
+async function postOne(tx: Db, posting: Posting & { change: Money }, at: Date): Promise<Money | null> {
   const { change } = posting;
   const [row] = await queryRows<Posted>(
     tx,
@@ -41,12 +41,12 @@ async function postOne(tx: Tx, posting: Posting & { change: Money }, at: Date): 
 }
 
 /**
- * Applies postings in the caller's transaction and answers each one's balance after it, or null for the first that
- * would take a wallet below zero (the caller rolls back). Postings to several wallets go in user-id order, the one
+ * Applies postings and answers each one's balance after it, or null for the first that would take a wallet below zero
+ * (the caller then rolls back: several postings must share one transaction, which wallet.service's `post` sees to). Postings to several wallets go in user-id order, the one
  * order every transaction locks wallets in, so two transfers between the same users in opposite directions never
  * deadlock. A wallet is made on its first credit; a debit of a user without one is simply not covered.
  */
-export async function postEntries(tx: Tx, postings: readonly Posting[], at: Date): Promise<Money[] | null> {
+export async function postEntries(tx: Db, postings: readonly Posting[], at: Date): Promise<Money[] | null> {
   const order = postings.map((_, index) => index).sort((a, b) => compare(postings[a]!.userId, postings[b]!.userId));
   const balances: Money[] = [];
   for (const index of order) {

@@ -7,7 +7,7 @@ import {
   type PageQuery,
   type wallet,
 } from '@suanli/contract';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { paged } from '../../db/paging.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -55,13 +55,20 @@ interface WalletDependencies {
 
 /** Balances, the ledger and transfers; every other module moves money through `post`. */
 export function walletService({ db, clock, users }: WalletDependencies) {
-  /** Applies postings in the caller's transaction; refuses (422) any that would take a wallet below zero. */
-  async function post(tx: Tx, postings: readonly Posting[]): Promise<Money[]> {
-    const balances = await postEntries(tx, postings, clock.now());
-    if (!balances) {
-      throw new AppError('businessRule', { messageKey: 'wallet.insufficientBalance', field: 'amount' });
-    }
-    return balances;
+  /**
+   * Applies postings, in the caller's transaction when given one; refuses (422) any that would take a wallet below
+   * zero, and then nothing of the call stays. One posting on its own needs no transaction: it is one statement, which
+   * commits or not as a whole, so a lone charge costs one round trip. Several are applied in one transaction.
+   */
+  async function post(executor: Db, postings: readonly Posting[]): Promise<Money[]> {
+    const apply = async (db: Db) => {
+      const balances = await postEntries(db, postings, clock.now());
+      if (!balances) {
+        throw new AppError('businessRule', { messageKey: 'wallet.insufficientBalance', field: 'amount' });
+      }
+      return balances;
+    };
+    return postings.length === 1 ? apply(executor) : inTransaction(executor, apply);
   }
 
   async function findRecipient(payerId: UserId, username: string) {
@@ -92,12 +99,10 @@ export function walletService({ db, clock, users }: WalletDependencies) {
     async transfer(userId: UserId, { username, amount }: { username: string; amount: Money }) {
       const { id: recipientId } = await findRecipient(userId, username);
       const orderNo = newOrderNo('T', clock.now());
-      const [balance] = await inTransaction(db, (tx) =>
-        post(tx, [
-          { userId, transactionType: 'transferOut', amount: money(-amount), orderNo },
-          { userId: recipientId, transactionType: 'transferIn', amount, orderNo },
-        ]),
-      );
+      const [balance] = await post(db, [
+        { userId, transactionType: 'transferOut', amount: money(-amount), orderNo },
+        { userId: recipientId, transactionType: 'transferIn', amount, orderNo },
+      ]);
       return { orderNo, balance: formatMoney(balance!) };
     },
 
