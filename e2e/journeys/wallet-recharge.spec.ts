@@ -48,6 +48,12 @@ describe('recharging', () => {
     const row = page.locator('tr', { hasText: '充值' }).first();
     await row.waitFor({ state: 'visible' });
     expect(await row.textContent()).toContain('¥100.00');
+
+    await page.goto(`${baseUrl}/myOrder`);
+    const order = page.getByTestId('order-table').locator('tbody tr', { hasText: '账户充值（微信支付）' });
+    await order.waitFor({ state: 'visible' });
+    expect(await order.textContent()).toContain('已支付');
+    expect(await order.textContent()).toContain('¥100.00');
   });
 
   it('shows an order whose QR expired as invalid, and the cashier can no longer take the money', async () => {
@@ -71,6 +77,11 @@ describe('recharging', () => {
     await page.getByTestId('recharge-again').click();
     await page.getByTestId('recharge-submit').waitFor({ state: 'visible' });
     await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('¥0.00');
+
+    await page.goto(`${baseUrl}/myOrder`);
+    const order = page.getByTestId('order-table').locator('tbody tr', { hasText: '¥88.00' });
+    await order.waitFor({ state: 'visible' });
+    expect(await order.textContent()).toContain('已失效');
   });
 
   it('refuses an amount that is not a whole number from 1 to 5000 before asking the server', async () => {

@@ -94,7 +94,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerEdge(app, config);
   // Before any module's routes: route() refuses an idempotent endpoint when the plugin is missing.
   await app.register(idempotencyPlugin, { db, clock });
-  await app.register(authenticatePlugin, { resolve: (token) => services.sessions.resolve(db, token) });
+  await app.register(authenticatePlugin, {
+    resolve: (token) => services.sessions.resolve(db, token),
+    holdsRole: (userId, role) => services.users.holdsRole(db, userId, role),
+  });
 
   await app.register(systemRoutes({ database, clock }));
   for (const module of modules) {

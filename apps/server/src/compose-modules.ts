@@ -11,6 +11,7 @@ import { createNoticesModule } from './modules/notices/index.js';
 import { createOutboxModule } from './modules/outbox/index.js';
 import { createRealNameModule } from './modules/real-name/index.js';
 import { createRechargeModule } from './modules/recharge/index.js';
+import { createRedeemModule } from './modules/redeem/index.js';
 import { createSessionsModule } from './modules/sessions/index.js';
 import { createSiteModule } from './modules/site/index.js';
 import { createUsersModule } from './modules/users/index.js';
@@ -51,6 +52,7 @@ export function composeModules(platform: Platform) {
   const files = createFilesModule({ ...platform, objectStore });
   const site = createSiteModule(platform);
   const wallet = createWalletModule({ ...platform, users: users.service });
+  const redeem = createRedeemModule({ ...platform, wallet: wallet.service });
   const recharge = createRechargeModule({ ...platform, provider: paymentProvider(config), wallet: wallet.service });
 
   const modules: Module<unknown>[] = [
@@ -65,6 +67,7 @@ export function composeModules(platform: Platform) {
     site,
     wallet,
     recharge,
+    redeem,
   ];
   const services = {
     notices: notices.service,
@@ -74,6 +77,7 @@ export function composeModules(platform: Platform) {
     wechat: wechat.service,
     wallet: wallet.service,
     recharge: recharge.service,
+    redeem: redeem.service,
   };
   return { modules, services };
 }

@@ -16,6 +16,8 @@ export const LIMITS = {
   rechargeMaxUnits: 5_000n * 10_000n,
   transferMinUnits: 100n,
   transferMaxUnits: 9_999_999_900n,
+  redeemMaxUnits: 10_000n * 10_000n,
+  redeemBatchMax: 1_000,
   realNameAttemptsPerDay: 3,
   diskExpansionMinGb: 10,
   diskExpansionMaxGb: 150,

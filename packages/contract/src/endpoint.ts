@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from './endpoint-paths.js';
+import type { RoleKey } from './enums.js';
 
 export * from './endpoint-paths.js';
 
@@ -31,6 +32,8 @@ export interface EndpointDefinition<
   data: Data;
   /** Development-only endpoints exist only when DEV_TOOLS is on. */
   devOnly?: boolean;
+  /** Only users holding this role may call it (403 otherwise); for `auth: 'user'` endpoints, such as operators' calls. */
+  role?: RoleKey;
   /**
    * Whether the `sn` header is checked (spec §7); false for probes that load balancers and monitors call. Development
    * endpoints are never checked.

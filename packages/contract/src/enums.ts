@@ -26,7 +26,15 @@ export const BillingMode = defineEnum('billingMode', ['minute', 'day', 'week', '
 export const DiskKind = defineEnum('diskKind', ['system', 'data']);
 export const ImageUploadStatus = defineEnum('imageUploadStatus', ['uploading', 'complete', 'failed']);
 export const ImageShareStatus = defineEnum('imageShareStatus', ['sharing', 'canceled']);
-export const OrderStatus = defineEnum('orderStatus', ['pendingPayment', 'paid', 'pendingCompletion', 'unknown']);
+/** Spec §3; a recharge order that was cancelled or whose QR expired is cancelled or invalid (spec §4 "Payment"). */
+export const OrderStatus = defineEnum('orderStatus', [
+  'pendingPayment',
+  'paid',
+  'pendingCompletion',
+  'cancelled',
+  'invalid',
+  'unknown',
+]);
 export const VoucherStatus = defineEnum('voucherStatus', [
   'normal',
   'invalid',
@@ -51,11 +59,13 @@ export const TransactionType = defineEnum('transactionType', [
   'giftPackage',
   'transferIn',
   'transferOut',
+  'redeem',
 ]);
 export const PaymentChannel = defineEnum('paymentChannel', ['wechat', 'alipay', 'bank']);
 /** A recharge order: pending until paid; closed when its payer cancelled it, invalid when its QR expired. */
 export const PaymentStatus = defineEnum('paymentStatus', ['pending', 'paid', 'closed', 'invalid']);
 export type PaymentChannel = (typeof PaymentChannel.values)[number];
+export type OrderStatus = (typeof OrderStatus.values)[number];
 export type PaymentStatus = (typeof PaymentStatus.values)[number];
 export type TransactionType = (typeof TransactionType.values)[number];
 export type TransactionDirection = (typeof TransactionDirection.values)[number];
@@ -70,6 +80,7 @@ export const ConsultationService = defineEnum('consultationService', [
 ]);
 export const PowerPackage = defineEnum('powerPackage', ['gold', 'platinum', 'diamond']);
 export const RoleKey = defineEnum('roleKey', ['user', 'education', 'kol', 'creator', 'admin']);
+export type RoleKey = (typeof RoleKey.values)[number];
 
 export const ALL_ENUMS = [
   PaymentChannel,

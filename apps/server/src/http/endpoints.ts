@@ -58,6 +58,8 @@ declare module 'fastify' {
     auth?: EndpointDefinition['auth'];
     /** Whether the `sn` header is checked; false for probes and development tools. */
     signed?: boolean;
+    /** The role a caller must hold (authenticate.ts checks it after the session). */
+    role?: EndpointDefinition['role'];
   }
   interface FastifyRequest {
     userId: UserId | null;
@@ -91,6 +93,7 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
     config: {
       auth: endpoint.auth,
       signed: endpoint.signed !== false && !endpoint.devOnly,
+      ...(endpoint.role ? { role: endpoint.role } : {}),
       ...(endpoint.rateLimitPerMinute ? { rateLimit: { max: endpoint.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
     },
     ...(endpoint.idempotent ? idempotencyHooks(app, endpoint) : {}),

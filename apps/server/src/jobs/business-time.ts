@@ -56,3 +56,25 @@ export function zoneOffsetMs(date: Date, timeZone: string): number {
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   return asUtc - Math.floor(date.getTime() / 1000) * 1000;
 }
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** When the day `YYYY-MM-DD` begins in `timeZone`. */
+export function startOfLocalDay(day: string, timeZone: string): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  return new Date(midnightUtc - zoneOffsetMs(new Date(midnightUtc), timeZone));
+}
+
+/**
+ * The instants a filter of whole days covers, `from` inclusive and `until` exclusive: what "from the 1st to the 3rd"
+ * means to someone reading dates in `timeZone`.
+ */
+export function localDayRange(
+  { startDate, endDate }: { startDate?: string | undefined; endDate?: string | undefined },
+  timeZone: string,
+): { from: Date | undefined; until: Date | undefined } {
+  return {
+    from: startDate ? startOfLocalDay(startDate, timeZone) : undefined,
+    until: endDate ? new Date(startOfLocalDay(endDate, timeZone).getTime() + DAY_MS) : undefined,
+  };
+}

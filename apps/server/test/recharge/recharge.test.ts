@@ -199,3 +199,54 @@ describe('a payment notification', () => {
     expect(await findLedgerMismatches(t.db)).toEqual([]);
   });
 });
+
+describe('the order list', () => {
+  const orders = (token: string, body: object = {}, query = '', locale?: 'en-US') =>
+    t.request({
+      method: 'POST',
+      url: `/api/recharge/order-info/selectDealInfoList${query}`,
+      token,
+      payload: body,
+      locale,
+    });
+
+  it("shows the user's recharge orders newest first, each with its status and what was paid", async () => {
+    const { token } = await createSignedInUser(t);
+    const paid = await openRecharge(t, token, 100);
+    await cashier(t, paid.orderNo, 'pay');
+    const cancelled = await openRecharge(t, token, 20, 'alipay');
+    await t.request({ method: 'POST', url: `/api/recharge/api/ali-pay/trade/close/${cancelled.orderNo}`, token });
+    const pending = await openRecharge(t, token, 30);
+
+    const { data } = (await orders(token, {}, '', 'en-US')).json();
+    expect(data.total).toBe(3);
+    expect(
+      data.rows.map((row: Record<string, unknown>) => [row.orderNo, row.status, row.amount, row.actualPayment]),
+    ).toEqual([
+      [pending.orderNo, 'pendingPayment', '30.00', '0.00'],
+      [cancelled.orderNo, 'cancelled', '20.00', '0.00'],
+      [paid.orderNo, 'paid', '100.00', '100.00'],
+    ]);
+    expect(data.rows[2]).toMatchObject({ productName: 'Account recharge (WeChat Pay)', bills: [], voucher: '0.00' });
+    expect(data.rows[2].endTime).not.toBeNull();
+    expect(data.rows[0].endTime).toBeNull();
+
+    expect((await orders(token, { status: 'paid' })).json().data.total).toBe(1);
+    expect((await orders(token, {}, '?pageNum=2&pageSize=2')).json().data.rows).toHaveLength(1);
+    const other = await createSignedInUser(t);
+    expect((await orders(other.token)).json().data.total).toBe(0);
+  });
+
+  it('filters by business day and refuses a start after the end, naming it', async () => {
+    const { token } = await createSignedInUser(t);
+    await openRecharge(t, token, 10);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(t.clock.now());
+    expect((await orders(token, { startDate: today, endDate: today })).json().data.total).toBe(1);
+    expect((await orders(token, { endDate: '2020-01-01' })).json().data.total).toBe(0);
+
+    const reversed = await orders(token, { startDate: '2026-03-03', endDate: '2026-03-01' }, '', 'en-US');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().msg).toContain('startDate');
+    expect((await orders(token, { startDate: '2026-02-30' })).statusCode).toBe(400);
+  });
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { PaymentStatus } from '../enums.js';
+import { PaymentStatus, RoleKey } from '../enums.js';
 
 const clockSchema = z.object({
   now: z.string(),
@@ -87,4 +87,16 @@ export const settleSandboxPayment = defineEndpoint({
   params: z.object({ orderNo: z.string().regex(/^R\d{20}$/), outcome: z.enum(['pay', 'cancel']) }),
   body: z.object({ notify: z.boolean().default(true) }).optional(),
   data: z.object({ status: PaymentStatus.schema }),
+});
+
+export const grantDevRole = defineEndpoint({
+  id: 'grantDevRole',
+  method: 'POST',
+  path: '/dev/users/roles',
+  auth: 'none',
+  devOnly: true,
+  summary: 'Development: grants a role (an operator, a KOL…) to the account a phone or e-mail names',
+  tag: 'dev',
+  body: z.object({ account: z.string().trim().min(1).max(254), role: RoleKey.schema }),
+  data: z.object({ userId: z.string() }),
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { PaymentStatus } from '../enums.js';
+import { dateSchema, withDateRange } from '../dates.js';
+import { moneyTextSchema, pageQuerySchema, pageSchema } from '../envelope.js';
+import { OrderStatus, PaymentChannel, PaymentStatus } from '../enums.js';
 import { rechargeAmountSchema } from '../validation.js';
 
 const ORDER_NO = /^R\d{20}$/;
@@ -73,4 +75,38 @@ export const cancelAlipayRecharge = defineEndpoint({
   tag: 'recharge',
   params: z.object({ id: orderNoSchema }),
   data: cancelData,
+});
+
+const orderRowSchema = z.object({
+  orderNo: z.string(),
+  createTime: z.string(),
+  /** When it was paid, cancelled or became invalid; null while pending. */
+  endTime: z.string().nullable(),
+  productName: z.string(),
+  channel: PaymentChannel.schema,
+  status: OrderStatus.schema,
+  amount: moneyTextSchema,
+  voucher: moneyTextSchema,
+  vipDiscount: moneyTextSchema,
+  actualPayment: moneyTextSchema,
+  /** Bill details (spec §3): what the order paid for, application by application; none for a recharge. */
+  bills: z.array(z.object({ appId: z.string(), billAmount: moneyTextSchema, voucherPayment: moneyTextSchema })),
+});
+
+export const listOrders = defineEndpoint({
+  id: 'listOrders',
+  method: 'POST',
+  path: '/recharge/order-info/selectDealInfoList',
+  auth: 'user',
+  summary: "The current user's orders, newest first, filtered by creation date and status",
+  tag: 'recharge',
+  query: pageQuerySchema,
+  body: withDateRange(
+    z.object({
+      startDate: dateSchema.optional(),
+      endDate: dateSchema.optional(),
+      status: OrderStatus.schema.optional(),
+    }),
+  ),
+  data: pageSchema(orderRowSchema),
 });

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { moneyTextSchema, pageQuerySchema, pageSchema } from '../envelope.js';
+import { dateSchema, withDateRange } from '../dates.js';
 import { TransactionDirection, TransactionType } from '../enums.js';
 import { accountSchema, transferAmountSchema } from '../validation.js';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const dateSchema = z
-  .string()
-  .regex(DATE, { error: 'validation.date' })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'validation.date' });
 
 export const getBalance = defineEndpoint({
   id: 'getBalance',
@@ -65,16 +60,13 @@ export const listLedger = defineEndpoint({
   auth: 'user',
   summary: "The current user's income and expense (the ledger), newest first, filtered by direction, type and dates",
   tag: 'wallet',
-  query: pageQuerySchema
-    .extend({
+  query: withDateRange(
+    pageQuerySchema.extend({
       direction: TransactionDirection.schema.optional(),
       transactionType: TransactionType.schema.optional(),
       startDate: dateSchema.optional(),
       endDate: dateSchema.optional(),
-    })
-    .refine((query) => !query.startDate || !query.endDate || query.startDate <= query.endDate, {
-      error: 'validation.dateRange',
-      path: ['startDate'],
     }),
+  ),
   data: pageSchema(ledgerRowSchema),
 });

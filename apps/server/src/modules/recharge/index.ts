@@ -14,7 +14,7 @@ interface RechargeDependencies extends Platform {
 
 /** Recharge orders by WeChat Pay and Alipay QR, credited to the wallet once whichever way their payment is heard. */
 export function createRechargeModule(dependencies: RechargeDependencies): Module<RechargeService> {
-  const service = rechargeService(dependencies);
+  const service = rechargeService({ ...dependencies, timeZone: dependencies.config.TZ_BUSINESS });
   return {
     service,
     routes: rechargeRoutes(dependencies.config, service, dependencies.provider),

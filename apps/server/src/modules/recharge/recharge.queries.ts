@@ -1,5 +1,6 @@
-import type { Money, PaymentChannel } from '@suanli/contract';
-import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import type { Money, PaymentChannel, PaymentStatus } from '@suanli/contract';
+import { and, desc, eq, gt, gte, inArray, lt, lte } from 'drizzle-orm';
+import type { PageWindow } from '../../db/paging.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { rechargeOrders } from './recharge.tables.js';
@@ -79,3 +80,30 @@ export const unansweredQrOrders = (now: Date, ageMs: number) =>
     gt(rechargeOrders.expiresAt, now),
     lte(rechargeOrders.createdAt, new Date(now.getTime() - ageMs)),
   );
+
+export interface OrderFilter {
+  statuses?: PaymentStatus[] | undefined;
+  from?: Date | undefined;
+  until?: Date | undefined;
+}
+
+/** A page of the user's orders, newest first, created within the filter's days and with one of its statuses. */
+export function orderPage(db: Db, userId: UserId, filter: OrderFilter) {
+  const where = and(
+    eq(rechargeOrders.userId, userId),
+    filter.statuses ? inArray(rechargeOrders.status, filter.statuses) : undefined,
+    filter.from ? gte(rechargeOrders.createdAt, filter.from) : undefined,
+    filter.until ? lt(rechargeOrders.createdAt, filter.until) : undefined,
+  );
+  return {
+    rows: (window: PageWindow) =>
+      db
+        .select()
+        .from(rechargeOrders)
+        .where(where)
+        .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
+        .limit(window.limit)
+        .offset(window.offset),
+    total: () => db.$count(rechargeOrders, where),
+  };
+}

@@ -13,6 +13,9 @@ export const rechargeRoutes =
     route(app, recharge.getPaymentStatus, ({ query }, { userId }) => service.status(userId, query.orderNo));
     route(app, recharge.cancelWechatRecharge, ({ params }, { userId }) => service.cancel(userId, 'wechat', params.id));
     route(app, recharge.cancelAlipayRecharge, ({ params }, { userId }) => service.cancel(userId, 'alipay', params.id));
+    route(app, recharge.listOrders, ({ query, body }, { userId, locale }) =>
+      service.listOrders(userId, locale, { query, body }),
+    );
     if (config.DEV_TOOLS && cashier.sandbox) {
       await app.register(rechargeSandboxRoutes, { service, cashier });
     }

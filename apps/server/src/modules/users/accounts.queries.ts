@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
-import { users } from './users.tables.js';
+import { userRoles, users } from './users.tables.js';
 
 // The columns of the account row that other modules work with (credentials, WeChat binding, real-name state). They
 // reach them only through the users service, which hands out these functions.
@@ -126,4 +126,17 @@ export async function findRealNameVerifiedAt(db: Db, userId: UserId): Promise<Da
 
 export async function setRealNameVerified(tx: Tx, userId: UserId, at: Date) {
   await tx.update(users).set({ realNameVerifiedAt: at }).where(eq(users.id, userId));
+}
+
+export async function holdsRole(db: Db, userId: UserId, role: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.roleKey, role)));
+  return row !== undefined;
+}
+
+/** Grants a role once; granting it again changes nothing. */
+export async function grantRole(db: Db, userId: UserId, role: string): Promise<void> {
+  await db.insert(userRoles).values({ userId, roleKey: role }).onConflictDoNothing();
 }

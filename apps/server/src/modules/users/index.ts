@@ -18,6 +18,7 @@ interface UsersDependencies extends Platform {
 
 /** Accounts, roles, profiles and avatars; the owner of the users table and its columns. */
 export function createUsersModule({
+  config,
   db,
   clock,
   log,
@@ -27,6 +28,8 @@ export function createUsersModule({
 }: UsersDependencies): Module<UsersService> {
   const permissions = rolePermissionsMemory({ db, listen });
   const routes = usersRoutes({
+    db,
+    devTools: config.DEV_TOOLS,
     currentUser: currentUserService({ db, store: objectStore, permissions }),
     profile: profileService({ db, clock }),
     avatar: avatarService({ db, store: objectStore, log }),

@@ -1,13 +1,18 @@
 import { randomInt } from 'node:crypto';
+import { wallClock } from '../../jobs/business-time.js';
 
-// Beijing time, which is what a user reads an order number against.
-const UTC_OFFSET_MS = 8 * 60 * 60_000;
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** T transfer, R recharge, D redeem code. */
+export type OrderKind = 'T' | 'R' | 'D';
 
 /**
- * An order number a person can read out to support: a letter for its kind (T transfer, R recharge), the time to the
- * second and six random digits, e.g. T20261123183005123456. Where it must be unique, a unique index says so.
+ * An order number a person can read out to support: a letter for its kind, the business
+ * time (TZ_BUSINESS) to the second and six random digits, e.g. T20261123183005123456. Where it must be unique, a
+ * unique index says so.
  */
-export function newOrderNo(kind: 'T' | 'R', at: Date): string {
-  const stamp = new Date(at.getTime() + UTC_OFFSET_MS).toISOString().replace(/\D/g, '').slice(0, 14);
+export function newOrderNo(kind: OrderKind, at: Date, timeZone: string): string {
+  const { year, month, day, hour, minute, second } = wallClock(at, timeZone);
+  const stamp = `${year}${pad(month)}${pad(day)}${pad(hour)}${pad(minute)}${pad(second)}`;
   return `${kind}${stamp}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 }

@@ -12,18 +12,14 @@ import type { UserId } from '../../db/ids.js';
 import { paged } from '../../db/paging.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
+import { localDayRange } from '../../jobs/business-time.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { UsersService } from '../users/index.js';
 import { findBalance, ledgerPage, postEntries, type LedgerFilter, type Posting } from './ledger.queries.js';
-import { newOrderNo } from './order-numbers.js';
+import { newOrderNo, type OrderKind } from './order-numbers.js';
 
 type LedgerQuery = EndpointInput<typeof wallet.listLedger>['query'];
 type LedgerRow = EndpointData<typeof wallet.listLedger>['rows'][number];
-
-const DAY_MS = 24 * 60 * 60_000;
-// Dates in filters are Beijing calendar days.
-const BEIJING_OFFSET_MS = 8 * 60 * 60_000;
-const startOfDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - BEIJING_OFFSET_MS);
 
 /** Shows a nickname to someone confirming a transfer without giving it away: 张*三, 用***3. */
 export function maskNickName(nickName: string): string {
@@ -38,23 +34,21 @@ export function maskNickName(nickName: string): string {
   return `${characters[0]}${'*'.repeat(hidden)}${characters.at(-1)}`;
 }
 
-function filterOf(query: LedgerQuery): LedgerFilter {
-  return {
-    direction: query.direction,
-    transactionType: query.transactionType,
-    from: query.startDate ? startOfDay(query.startDate) : undefined,
-    until: query.endDate ? new Date(startOfDay(query.endDate).getTime() + DAY_MS) : undefined,
-  };
+/** Dates in filters are whole business days (TZ_BUSINESS). */
+function filterOf(query: LedgerQuery, timeZone: string): LedgerFilter {
+  return { direction: query.direction, transactionType: query.transactionType, ...localDayRange(query, timeZone) };
 }
 
 interface WalletDependencies {
   db: Db;
   clock: Clock;
+  /** TZ_BUSINESS: the zone dates are read in. */
+  timeZone: string;
   users: Pick<UsersService, 'findUserByAccount'>;
 }
 
 /** Balances, the ledger and transfers; every other module moves money through `post`. */
-export function walletService({ db, clock, users }: WalletDependencies) {
+export function walletService({ db, clock, timeZone, users }: WalletDependencies) {
   /**
    * Applies postings, in the caller's transaction when given one; refuses (422) any that would take a wallet below
    * zero, and then nothing of the call stays. One posting on its own needs no transaction: it is one statement, which
@@ -84,7 +78,7 @@ export function walletService({ db, clock, users }: WalletDependencies) {
 
   return {
     post,
-    newOrderNo,
+    newOrderNo: (kind: OrderKind, at: Date) => newOrderNo(kind, at, timeZone),
 
     async getBalance(userId: UserId) {
       return { balance: formatMoney(await findBalance(db, userId)), voucher: formatMoney(money(0n)) };
@@ -98,7 +92,7 @@ export function walletService({ db, clock, users }: WalletDependencies) {
     /** Both sides and both entries in one transaction, under the same order number. */
     async transfer(userId: UserId, { username, amount }: { username: string; amount: Money }) {
       const { id: recipientId } = await findRecipient(userId, username);
-      const orderNo = newOrderNo('T', clock.now());
+      const orderNo = newOrderNo('T', clock.now(), timeZone);
       const [balance] = await post(db, [
         { userId, transactionType: 'transferOut', amount: money(-amount), orderNo },
         { userId: recipientId, transactionType: 'transferIn', amount, orderNo },
@@ -107,7 +101,7 @@ export function walletService({ db, clock, users }: WalletDependencies) {
     },
 
     async listLedger(userId: UserId, query: LedgerQuery & PageQuery) {
-      const page = await paged(query, ledgerPage(db, userId, filterOf(query)));
+      const page = await paged(query, ledgerPage(db, userId, filterOf(query, timeZone)));
       return {
         total: page.total,
         rows: page.rows.map((entry): LedgerRow => ({

@@ -3,6 +3,7 @@ import { useId, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BalanceCard } from '@/features/wallet/components/balance-card';
 import { RechargeForm } from '@/features/wallet/components/recharge-form';
+import { RedeemForm } from '@/features/wallet/components/redeem-form';
 import { TransferForm } from '@/features/wallet/components/transfer-form';
 import { PageHeader } from '@/shared/ui/page-header';
 
@@ -13,9 +14,10 @@ interface WalletTab {
   Panel: ComponentType;
 }
 
-// The ways to add or move balance, in the order shown; redeem joins here, one entry, when it works.
+// The ways to add or move balance, in the order shown (spec §2: recharge, redeem, transfer).
 const TABS = [
   { key: 'recharge', labelKey: 'voucherCenter.tabs.recharge', Panel: RechargeForm },
+  { key: 'redeem', labelKey: 'voucherCenter.tabs.redeem', Panel: RedeemForm },
   { key: 'transfer', labelKey: 'voucherCenter.tabs.transfer', Panel: TransferForm },
 ] as const satisfies readonly WalletTab[];
 

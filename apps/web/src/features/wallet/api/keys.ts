@@ -8,6 +8,7 @@ export const walletKeys = {
   all: rootKeys.wallet,
   balance: () => [...walletKeys.all, 'balance'] as const,
   ledger: () => [...walletKeys.all, 'ledger'] as const,
+  orders: () => [...walletKeys.all, 'orders'] as const,
   paymentStatus: (orderNo: string) => [...walletKeys.all, 'payment-status', orderNo] as const,
   // Under the root too: whether an account is "yourself" depends on who asks, so a lookup leaves with the session.
   transferTarget: (username: string) => [...walletKeys.all, 'transfer-target', username] as const,

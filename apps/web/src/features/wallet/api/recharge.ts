@@ -18,8 +18,10 @@ export function openRecharge(channel: RechargeChannel, amount: number) {
 }
 
 export function useOpenRecharge() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ channel, amount }: { channel: RechargeChannel; amount: number }) => openRecharge(channel, amount),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.orders() }),
   });
 }
 

@@ -37,8 +37,9 @@ export function RechargeDialog({ channel, amount, order, deadline, onClose }: Re
 
   useEffect(() => {
     if (polled === 'paid') {
-      void queryClient.invalidateQueries({ queryKey: walletKeys.balance() });
-      void queryClient.invalidateQueries({ queryKey: walletKeys.ledger() });
+      for (const queryKey of [walletKeys.balance(), walletKeys.ledger(), walletKeys.orders()]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
     }
   }, [polled, queryClient]);
 

@@ -1,0 +1,11 @@
+import { redeem } from '@suanli/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/endpoints.js';
+import type { RedeemService } from './redeem.service.js';
+
+export function redeemRoutes(service: RedeemService) {
+  return async (app: FastifyInstance) => {
+    route(app, redeem.redeemCode, ({ query }, { userId }) => service.redeem(userId, query.code));
+    route(app, redeem.createRedeemBatch, ({ body }, { userId }) => service.createBatch(userId, body));
+  };
+}

@@ -1,0 +1,73 @@
+import { recharge, type EndpointData } from '@suanli/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
+import { ok, startFakeApi, type FakeRequest } from '@/test/fake-api';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { OrderTable } from './order-table';
+
+type Row = EndpointData<typeof recharge.listOrders>['rows'][number];
+
+const api = await startFakeApi();
+
+function order(index: number, status: Row['status']): Row {
+  return {
+    orderNo: `R2025060100000000${String(index).padStart(4, '0')}`,
+    createTime: '2025-06-01T08:00:00Z',
+    endTime: status === 'pendingPayment' ? null : '2025-06-01T08:01:00Z',
+    productName: 'Account recharge (WeChat Pay)',
+    channel: 'wechat',
+    status,
+    amount: '100.00',
+    voucher: '0.00',
+    vipDiscount: '0.00',
+    actualPayment: status === 'paid' ? '100.00' : '0.00',
+    bills: [],
+  };
+}
+
+const bodies: unknown[] = [];
+function serveOrders(rows: Row[]) {
+  api.on(recharge.listOrders, (request: FakeRequest) => {
+    bodies.push(request.json);
+    const { status } = (request.json ?? {}) as { status?: string };
+    const selected = rows.filter((row) => !status || row.status === status);
+    return ok({ rows: selected, total: selected.length });
+  });
+}
+
+const rowsShown = () => [...screen.getByTestId('order-table').querySelectorAll<HTMLElement>('tbody tr.ant-table-row')];
+
+afterAll(() => api.close());
+beforeEach(() => {
+  api.reset();
+  bodies.length = 0;
+  useInterfaceSettings.getState().setLanguage('en-US');
+});
+
+describe('the order list', () => {
+  it('shows each order with its status in words and what was paid', async () => {
+    serveOrders([order(1, 'paid'), order(2, 'invalid')]);
+    renderWithProviders(<OrderTable />);
+    await waitFor(() => expect(rowsShown()).toHaveLength(2));
+    expect(rowsShown()[0]!.textContent).toContain('Paid');
+    expect(rowsShown()[0]!.textContent).toContain('¥100.00');
+    expect(rowsShown()[1]!.textContent).toContain('Invalid');
+  });
+
+  it('asks the server for one status when it is chosen, and says when nothing matches', async () => {
+    serveOrders([order(1, 'paid')]);
+    renderWithProviders(<OrderTable />);
+    await waitFor(() => expect(rowsShown()).toHaveLength(1));
+    fireEvent.mouseDown(within(screen.getByTestId('order-filter-status')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('Cancelled'));
+    await screen.findByText('No orders match these filters');
+    expect(bodies.at(-1)).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('says there are no orders yet for a new user', async () => {
+    serveOrders([]);
+    renderWithProviders(<OrderTable />);
+    await screen.findByText('No orders yet');
+  });
+});

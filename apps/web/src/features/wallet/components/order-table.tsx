@@ -1,0 +1,131 @@
+import { OrderStatus } from '@suanli/contract';
+import { DatePicker, Flex, Form, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { DateTime } from '@/shared/ui/date-time';
+import { MoneyText } from '@/shared/ui/money-text';
+import { PagedTable } from '@/shared/ui/paged-table';
+import { useOrderPages, type OrderFilters, type OrderRow } from '../api/list-orders';
+
+interface FilterValues {
+  status?: OrderFilters['status'];
+  dates?: [Dayjs | null, Dayjs | null] | null;
+}
+
+const DAY = 'YYYY-MM-DD';
+
+// Tag colours carry no meaning of their own: the status is always written out beside them.
+const STATUS_COLOR: Partial<Record<OrderRow['status'], string>> = {
+  paid: 'success',
+  pendingPayment: 'processing',
+  invalid: 'default',
+  cancelled: 'default',
+};
+
+/**
+ * The user's orders (spec §2 "order list with date filters and bill details"), newest first, paged and filtered on
+ * the server. The range picker keeps its two days in order, so the start is never after the end.
+ */
+export function OrderTable() {
+  const { t } = useTranslation('wallet');
+  const orders = useOrderPages();
+  const filtered = Object.values({ ...orders.params, pageNum: undefined, pageSize: undefined }).some(
+    (value) => value !== undefined,
+  );
+  const money = (value: string) => <MoneyText value={value} />;
+  const columns: TableColumnsType<OrderRow> = [
+    {
+      key: 'orderNo',
+      title: t('orders.columns.orderNo'),
+      render: (_, row) => <Typography.Text copyable>{row.orderNo}</Typography.Text>,
+    },
+    {
+      key: 'createTime',
+      title: t('orders.columns.createTime'),
+      render: (_, row) => <DateTime value={row.createTime} />,
+    },
+    {
+      key: 'endTime',
+      title: t('orders.columns.endTime'),
+      render: (_, row) => (row.endTime ? <DateTime value={row.endTime} /> : '—'),
+    },
+    { key: 'productName', title: t('orders.columns.productName'), dataIndex: 'productName' },
+    {
+      key: 'status',
+      title: t('orders.columns.status'),
+      render: (_, row) => (
+        <Tag color={STATUS_COLOR[row.status]}>{t(`contract:${OrderStatus.labelKey(row.status)}`)}</Tag>
+      ),
+    },
+    { key: 'amount', title: t('orders.columns.amount'), align: 'right', render: (_, row) => money(row.amount) },
+    { key: 'voucher', title: t('orders.columns.voucher'), align: 'right', render: (_, row) => money(row.voucher) },
+    {
+      key: 'vipDiscount',
+      title: t('orders.columns.vipDiscount'),
+      align: 'right',
+      render: (_, row) => money(row.vipDiscount),
+    },
+    {
+      key: 'actualPayment',
+      title: t('orders.columns.actualPayment'),
+      align: 'right',
+      render: (_, row) => money(row.actualPayment),
+    },
+  ];
+  const billColumns: TableColumnsType<OrderRow['bills'][number]> = [
+    { key: 'appId', title: t('orders.bills.appId'), dataIndex: 'appId' },
+    { key: 'billAmount', title: t('orders.bills.billAmount'), render: (_, bill) => money(bill.billAmount) },
+    { key: 'voucherPayment', title: t('orders.bills.voucherPayment'), render: (_, bill) => money(bill.voucherPayment) },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Form<FilterValues>
+        layout="inline"
+        onValuesChange={(_, { status, dates }) =>
+          orders.change({
+            filters: { status, startDate: dates?.[0]?.format(DAY), endDate: dates?.[1]?.format(DAY) },
+          })
+        }
+        data-testid="order-filters"
+      >
+        <Form.Item name="status" label={t('orders.filters.status')}>
+          <Select
+            allowClear
+            placeholder={t('ledger.filters.all')}
+            style={{ width: 140 }}
+            options={OrderStatus.values.map((value) => ({
+              value,
+              label: t(`contract:${OrderStatus.labelKey(value)}`),
+            }))}
+            data-testid="order-filter-status"
+          />
+        </Form.Item>
+        <Form.Item name="dates" label={t('orders.filters.dates')}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} data-testid="order-filter-dates" />
+        </Form.Item>
+      </Form>
+      <PagedTable
+        paged={orders}
+        columns={columns}
+        rowKey="orderNo"
+        scroll={{ x: 'max-content' }}
+        expandable={{
+          rowExpandable: (row) => row.bills.length > 0,
+          expandedRowRender: (row) => (
+            <Table
+              size="small"
+              title={() => t('orders.bills.title')}
+              columns={billColumns}
+              dataSource={row.bills}
+              rowKey="appId"
+              pagination={false}
+            />
+          ),
+        }}
+        emptyText={t(filtered ? 'orders.emptyFiltered' : 'orders.empty')}
+        data-testid="order-table"
+      />
+    </Flex>
+  );
+}
