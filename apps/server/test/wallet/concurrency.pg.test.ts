@@ -6,6 +6,7 @@ import { findLedgerMismatches } from '../../src/modules/wallet/ledger.queries.js
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { exitOf, spawnTs } from '../helpers/spawn.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 import { fund } from '../helpers/wallets.js';
 
 // Real PostgreSQL only (ARCHITECTURE §4): PGlite runs one transaction at a time and proves nothing about races.
@@ -17,15 +18,6 @@ afterAll(() => t.close());
 
 const WALLETS = 50;
 const TRANSFERS = 1_000;
-
-/** A small seeded generator, so that a failure can be replayed. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
 
 async function walletRows(userIds: UserId[]) {
   return queryRows<{ balance: string }>(
@@ -54,7 +46,7 @@ describe('transfers raced on PostgreSQL', () => {
       await fund(t, user.userId, '100');
     }
 
-    const next = random(20261123);
+    const next = seededRandom(20261123);
     const answers = await Promise.all(
       Array.from({ length: TRANSFERS }, () => {
         const from = users[Math.floor(next() * WALLETS)]!;

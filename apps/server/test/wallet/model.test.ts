@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../../src/modules/wallet/ledger.queries.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 import { fund } from '../helpers/wallets.js';
 
 let t: TestApp;
@@ -14,14 +15,6 @@ afterAll(() => t.close());
 const USERS = 5;
 const STEPS = 150;
 
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-
 describe('wallet operations in a seeded random order', () => {
   it('leave every balance where a plain model of them says, and the ledger whole', async () => {
     const users = await Promise.all(
@@ -32,7 +25,7 @@ describe('wallet operations in a seeded random order', () => {
     );
     // The model: balances in cents, no database, no locks.
     const model = users.map(() => 0n);
-    const next = random(42);
+    const next = seededRandom(42);
 
     for (let step = 0; step < STEPS; step += 1) {
       const from = Math.floor(next() * USERS);
