@@ -111,6 +111,8 @@ export function OrderTable() {
         rowKey="orderNo"
         scroll={{ x: 'max-content' }}
         expandable={{
+          // A recharge has no bills: the column of expand buttons shows only when a row on the page has some.
+          showExpandColumn: orders.rows.some((row) => row.bills.length > 0),
           rowExpandable: (row) => row.bills.length > 0,
           expandedRowRender: (row) => (
             <Table
