@@ -69,8 +69,11 @@ async function benchEngine(engine: string, databaseUrl: string | undefined) {
       owners.push(userId);
     }
     let order = 0;
-    // A lone charge, as the wallet takes one: a single statement, with no transaction around it.
+    // A charge as every module makes one: vouchers first (none here), the balance, VIP growth.
     const charge = (userId: UserId) =>
+      wallet.charge(db, { userId, amount: money(100n), transactionType: 'appOrder', orderNo: `BENCH-${(order += 1)}` });
+    // The posting beneath it alone: one statement, with no transaction around it.
+    const post = (userId: UserId) =>
       wallet.post(db, [
         { userId, transactionType: 'appOrder', amount: money(-100n), orderNo: `BENCH-${(order += 1)}` },
       ]);
@@ -81,6 +84,7 @@ async function benchEngine(engine: string, databaseUrl: string | undefined) {
       ),
       await measure('charges, a wallet per charger', (worker) => charge(owners[worker]!)),
       await measure('charges, one hot wallet', () => charge(owners[0]!)),
+      await measure('postings alone, a wallet each', (worker) => post(owners[worker]!)),
     ];
     await app.close();
     const bare = rows[0]!.perSecond;

@@ -6,9 +6,11 @@ import { smsProvider } from './providers/sms/index.js';
 import { wechatQrProvider } from './providers/wechat/index.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createFilesModule } from './modules/files/index.js';
+import { createInventoryModule } from './modules/inventory/index.js';
 import type { Module, Platform } from './platform.js';
 import { createNoticesModule } from './modules/notices/index.js';
 import { createOutboxModule } from './modules/outbox/index.js';
+import { createPowerModule } from './modules/power/index.js';
 import { createRealNameModule } from './modules/real-name/index.js';
 import { createRechargeModule } from './modules/recharge/index.js';
 import { createRedeemModule } from './modules/redeem/index.js';
@@ -53,6 +55,8 @@ export function composeModules(platform: Platform) {
   const site = createSiteModule(platform);
   const wallet = createWalletModule({ ...platform, users: users.service });
   const redeem = createRedeemModule({ ...platform, wallet: wallet.service });
+  const power = createPowerModule({ ...platform, wallet: wallet.service });
+  const inventory = createInventoryModule({ ...platform, users: users.service });
   const recharge = createRechargeModule({ ...platform, provider: paymentProvider(config), wallet: wallet.service });
 
   const modules: Module<unknown>[] = [
@@ -68,6 +72,8 @@ export function composeModules(platform: Platform) {
     wallet,
     recharge,
     redeem,
+    power,
+    inventory,
   ];
   const services = {
     notices: notices.service,
@@ -78,6 +84,8 @@ export function composeModules(platform: Platform) {
     wallet: wallet.service,
     recharge: recharge.service,
     redeem: redeem.service,
+    power: power.service,
+    pricing: inventory.service,
   };
   return { modules, services };
 }

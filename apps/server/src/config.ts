@@ -13,6 +13,8 @@ const base64Key = z.string().refine((value) => Buffer.from(value, 'base64').leng
   message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
 });
 
+const FICTITIOUS_BANK_ACCOUNT = '0000 0000 0000 0000 000';
+
 /**
  * One schema over the environment (ARCHITECTURE §8), parsed once at the edge and passed in; nothing else reads
  * process.env. Provider choices list only the adapters that exist; later issues add the real ones.
@@ -39,8 +41,28 @@ const baseSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: flag.default(false),
   COMPUTE_DRIVER: z.enum(['local']).default('local'),
+  // The GPU models and prices on offer (modules/inventory/fleet.ts); unset, the embedded simulated fleet.
+  FLEET_FILE: z.string().optional(),
   STORAGE: z.enum(['local']).default('local'),
-  PAYMENTS: z.enum(['sandbox']).default('sandbox'),
+  PAYMENTS: z.enum(['sandbox', 'live']).default('sandbox'),
+  // PAYMENTS=live: WeChat Pay API v3 (Native) and Alipay (当面付 QR), each notifying under PUBLIC_URL.
+  WECHAT_PAY_MCH_ID: z.string().optional(),
+  WECHAT_PAY_APP_ID: z.string().optional(),
+  WECHAT_PAY_CERT_SERIAL: z.string().optional(),
+  WECHAT_PAY_PRIVATE_KEY_FILE: z.string().optional(),
+  WECHAT_PAY_API_V3_KEY: z.string().length(32, { message: 'must be the 32-character API v3 key' }).optional(),
+  WECHAT_PAY_PLATFORM_KEY_FILE: z.string().optional(),
+  WECHAT_PAY_PLATFORM_SERIAL: z.string().optional(),
+  WECHAT_PAY_API_BASE: z.url().default('https://api.mch.weixin.qq.com'),
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY_FILE: z.string().optional(),
+  ALIPAY_PUBLIC_KEY_FILE: z.string().optional(),
+  ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
+  ALIPAY_SELLER_ID: z.string().optional(),
+  // The account a bank-transfer recharge is paid into; the defaults are fictitious, and refused in production.
+  BANK_ACCOUNT_NAME: z.string().default('示例算力科技有限公司（虚构，仅供开发）'),
+  BANK_NAME: z.string().default('示例银行北京示例支行（虚构）'),
+  BANK_ACCOUNT_NUMBER: z.string().default(FICTITIOUS_BANK_ACCOUNT),
   PUBLIC_URL: z.url().optional(),
   SMS: z.enum(['outbox', 'gateway']).default('outbox'),
   SMS_GATEWAY_URL: z.url().optional(),
@@ -107,6 +129,23 @@ const configSchema = baseSchema.superRefine((config, ctx) => {
       need(key as keyof typeof config, 'WECHAT_LOGIN=official'),
     );
   }
+  if (config.PAYMENTS === 'live') {
+    const keys = [
+      ...[
+        'MCH_ID',
+        'APP_ID',
+        'CERT_SERIAL',
+        'PRIVATE_KEY_FILE',
+        'API_V3_KEY',
+        'PLATFORM_KEY_FILE',
+        'PLATFORM_SERIAL',
+      ].map((key) => `WECHAT_PAY_${key}`),
+      ...['APP_ID', 'PRIVATE_KEY_FILE', 'PUBLIC_KEY_FILE'].map((key) => `ALIPAY_${key}`),
+      // Each provider is told where to notify, which a relative link cannot say.
+      'PUBLIC_URL',
+    ];
+    keys.forEach((key) => need(key as keyof typeof config, 'PAYMENTS=live'));
+  }
   if (config.REAL_NAME === 'http') {
     ['REAL_NAME_URL', 'REAL_NAME_APP_CODE'].forEach((key) => need(key as keyof typeof config, 'REAL_NAME=http'));
   }
@@ -138,6 +177,9 @@ function refuseInProduction(config: z.output<typeof baseSchema>, ctx: z.Refineme
     if (config[key as keyof typeof sandboxes] === sandbox) {
       refuse(key, `the ${sandbox} provider is refused in production`);
     }
+  }
+  if (config.BANK_ACCOUNT_NUMBER === FICTITIOUS_BANK_ACCOUNT) {
+    refuse('BANK_ACCOUNT_NUMBER', 'must be the real receiving account in production');
   }
   // Several instances share one database: a key kept in one instance's DATA_DIR would not open another's data.
   for (const key of ['ID_ENCRYPTION_KEY', 'OBJECT_SIGNING_KEY'] as const) {

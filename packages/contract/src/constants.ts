@@ -24,22 +24,19 @@ export const LIMITS = {
   diskExpansionStepGb: 10,
   pageSizeDefault: 10,
   pageSizeMax: 100,
+  /** The income/expense chart: the longest range it sums by day and by month, and what it shows when given none. */
+  incomeExpenseMaxDays: 366,
+  incomeExpenseMaxMonths: 36,
+  incomeExpenseDefaultDays: 30,
+  incomeExpenseDefaultMonths: 12,
 } as const;
 
 export const VERIFIED_STATUS = { notVerified: '0', verified: '1' } as const;
 
 export const BENEFIT_POPUP_TYPES = ['10', '20'] as const;
 
-/** Growth value needed to reach the next grade, by current grade (spec §3). */
-export function vipGrowthTarget(grade: number): number {
-  if (grade === 0) {
-    return 300;
-  }
-  return grade === 1 ? 3_000 : 10_000;
-}
-
-/** GPU price discount by VIP grade 0–3, in basis points (spec §6: grades 1 to 3 give a discount; KOL VIP1 is 98 %). */
-export const VIP_DISCOUNT_BASIS_POINTS = [10_000, 9_800, 9_500, 9_000] as const;
+// VIP grades, their growth thresholds (300, 3000, 10000) and discounts (98 %, 95 %, 90 %) are configuration: the
+// vip_grades table (migration 0015), answered by GET /recharge/vip/selectVip.
 
 export const STORAGE = {
   freeCloudSpaceGb: 120,
@@ -61,6 +58,10 @@ export const POWER_POINTS = {
   perYuan: 100,
   validDays: 31,
   packageMonths: [1, 3, 12],
+  /** Points bought with balance at once: a whole amount in yuan, at most as much as a single recharge. */
+  purchaseMaxUnits: 5_000n * 10_000n,
+  /** How many lots the points overview lists, soonest expiry first; the balance counts them all. */
+  lotsListed: 50,
 } as const;
 
 export const EDUCATION_EXAMPLE_HOURLY_UNITS = {

@@ -22,7 +22,9 @@ export const ApplicationStatus = defineEnum('applicationStatus', [
   'abnormal',
   'destroyed',
 ]);
-export const BillingMode = defineEnum('billingMode', ['minute', 'day', 'week', 'month', 'year', 'payAsYouGo']);
+/** How an application is rented: by the minute as it runs (pay as you go), or prepaid by the day, week, month or year. */
+export const BillingMode = defineEnum('billingMode', ['minute', 'day', 'week', 'month', 'year']);
+export type BillingMode = (typeof BillingMode.values)[number];
 export const DiskKind = defineEnum('diskKind', ['system', 'data']);
 export const ImageUploadStatus = defineEnum('imageUploadStatus', ['uploading', 'complete', 'failed']);
 export const ImageShareStatus = defineEnum('imageShareStatus', ['sharing', 'canceled']);
@@ -42,6 +44,13 @@ export const VoucherStatus = defineEnum('voucherStatus', [
   'pendingActivation',
   'awaitingInviteeFirstApp',
 ]);
+/** `voucher` pays any charge; `coupon` only GPU application orders (transaction type appOrder). */
+export const VoucherKind = defineEnum('voucherKind', ['voucher', 'coupon']);
+/** Where a voucher came from: an operator's grant, a recharge-return promotion, an invite reward. */
+export const VoucherSource = defineEnum('voucherSource', ['operator', 'rechargeReturn', 'invite']);
+export type VoucherStatus = (typeof VoucherStatus.values)[number];
+export type VoucherKind = (typeof VoucherKind.values)[number];
+export type VoucherSource = (typeof VoucherSource.values)[number];
 export const InvoiceType = defineEnum('invoiceType', ['vatGeneral', 'vatSpecial']);
 export const InvoiceStatus = defineEnum('invoiceStatus', ['submitted', 'modified', 'completed', 'revoked', 'rejected']);
 export const TransactionDirection = defineEnum('transactionDirection', ['income', 'expense']);
@@ -79,6 +88,18 @@ export const ConsultationService = defineEnum('consultationService', [
   'customizedAiSolutions',
 ]);
 export const PowerPackage = defineEnum('powerPackage', ['gold', 'platinum', 'diamond']);
+/**
+ * A row of the power-point history (docs/decisions/0014): points bought with balance, a package's monthly issue, points
+ * spent on the API, points expired. The first and last share their names with the money ledger's transaction types.
+ */
+export const PowerPointEntryKind = defineEnum('powerPointEntryKind', [
+  'powerPointByBalance',
+  'powerPackageIssue',
+  'apiUsage',
+  'powerPackageExpired',
+]);
+export type PowerPackage = (typeof PowerPackage.values)[number];
+export type PowerPointEntryKind = (typeof PowerPointEntryKind.values)[number];
 export const RoleKey = defineEnum('roleKey', ['user', 'education', 'kol', 'creator', 'admin']);
 export type RoleKey = (typeof RoleKey.values)[number];
 
@@ -92,6 +113,8 @@ export const ALL_ENUMS = [
   ImageShareStatus,
   OrderStatus,
   VoucherStatus,
+  VoucherKind,
+  VoucherSource,
   InvoiceType,
   InvoiceStatus,
   TransactionDirection,
@@ -102,5 +125,6 @@ export const ALL_ENUMS = [
   VipGrade,
   ConsultationService,
   PowerPackage,
+  PowerPointEntryKind,
   RoleKey,
 ] as const;

@@ -29,3 +29,52 @@ export async function paymentStatus(t: TestApp, token: string, orderNo: string):
 export async function advance(t: TestApp, minutes: number) {
   await t.request({ method: 'POST', url: '/api/dev/clock', payload: { advanceMinutes: minutes } });
 }
+
+/** Delivers a WeChat Pay notification as WeChat Pay does: its headers, its body as signed, no session, no `sn`. */
+export function notifyWechatPay(t: TestApp, notification: { headers: Record<string, string>; body: string }) {
+  return t.request({
+    method: 'POST',
+    url: '/api/recharge/api/wx-pay/notify',
+    headers: notification.headers,
+    payload: notification.body,
+    unsigned: true,
+  });
+}
+
+/** Delivers an Alipay notification as Alipay does: its fields as a form, no session, no `sn`. */
+export function notifyAlipay(t: TestApp, fields: Record<string, string>) {
+  return t.request({
+    method: 'POST',
+    url: '/api/recharge/api/ali-pay/notify',
+    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+    payload: new URLSearchParams(fields).toString(),
+    unsigned: true,
+  });
+}
+
+/** Opens a bank-transfer recharge as the console does; answers the envelope's data (account, remark, …). */
+export async function openBankOrder(t: TestApp, token: string, amount: number | string) {
+  const response = await t.request({
+    method: 'POST',
+    url: `/api/recharge/payment/createBankpayOrder?amount=${amount}`,
+    token,
+  });
+  return response.json().data as { orderNo: string; amount: string; accountNumber: string; remark: string };
+}
+
+/** An operator's word on a bank order: `confirm` with the amount that arrived, or `reject`. */
+export function settleBankOrder(
+  t: TestApp,
+  operatorToken: string,
+  orderNo: string,
+  settle: { confirm: string | number } | 'reject',
+  headers: Record<string, string> = {},
+) {
+  return t.request({
+    method: 'POST',
+    url: `/api/recharge/admin/bank-orders/${orderNo}/${settle === 'reject' ? 'reject' : 'confirm'}`,
+    token: operatorToken,
+    headers,
+    ...(settle === 'reject' ? {} : { payload: { amount: settle.confirm } }),
+  });
+}

@@ -1,5 +1,8 @@
 import { money, parseMoney } from '@suanli/contract';
+import { sql } from 'drizzle-orm';
 import type { UserId } from '../../src/db/ids.js';
+import { queryRows } from '../../src/db/sql.js';
+import type { TestApp } from './build-test-app.js';
 import type { Arrange } from './factories.js';
 
 /**
@@ -10,4 +13,18 @@ export async function fund({ db, services }: Arrange, userId: UserId, yuan: stri
   const amount = parseMoney(yuan) ?? money(0n);
   const orderNo = `TEST${userId}-${amount}-${Math.random().toString(36).slice(2, 10)}`;
   await services.wallet.post(db, [{ userId, transactionType: 'recharge', amount, orderNo }]);
+}
+
+/** The balance the console shows: `expect(await balanceOf(t, token)).toBe('100.00')`. */
+export async function balanceOf(t: TestApp, token: string): Promise<string> {
+  return (await t.request({ method: 'GET', url: '/api/recharge/order-info/selectBalance', token })).json().data.balance;
+}
+
+/** How many ledger entries carry an order number: a payment credited twice shows as 2. */
+export async function entriesFor({ db }: Arrange, orderNo: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM ledger_entries WHERE order_no = ${orderNo}`,
+  );
+  return row!.n;
 }

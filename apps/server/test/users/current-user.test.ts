@@ -112,7 +112,8 @@ describe('VIP information', () => {
       growthTarget: expected.target,
       discountBasisPoints: expected.discount,
     };
-    expect((await t.request({ method: 'GET', url: '/api/recharge/vip/selectVip', token })).json().data).toEqual(vip);
+    const selectVip = await t.request({ method: 'GET', url: '/api/recharge/vip/selectVip', token });
+    expect(selectVip.json().data).toMatchObject(vip);
     expect((await userInfo(token)).json().data.vip).toEqual(vip);
   });
 });

@@ -2,21 +2,52 @@ import type { EndpointDefinition } from '../endpoint.js';
 import * as auth from './auth.js';
 import * as dev from './dev.js';
 import * as notices from './notices.js';
+import * as power from './power.js';
+import * as pricing from './pricing.js';
 import * as realName from './real-name.js';
 import * as recharge from './recharge.js';
 import * as redeem from './redeem.js';
 import * as site from './site.js';
 import * as system from './system.js';
 import * as users from './users.js';
+import * as vouchers from './vouchers.js';
 import * as wallet from './wallet.js';
 import * as wechat from './wechat.js';
 
-export { auth, dev, notices, realName, recharge, redeem, site, system, users, wallet, wechat };
+export {
+  auth,
+  dev,
+  notices,
+  power,
+  pricing,
+  realName,
+  recharge,
+  redeem,
+  site,
+  system,
+  users,
+  vouchers,
+  wallet,
+  wechat,
+};
 
 const isEndpoint = (value: unknown): value is { id: string; method: string; path: string } =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'id' in value;
 
 /** Every endpoint of the API, each declared once; the server registers routes and OpenAPI from this list. */
-export const ENDPOINTS = [system, site, dev, auth, users, wechat, realName, notices, wallet, recharge, redeem].flatMap(
-  (area) => Object.values(area).filter(isEndpoint),
-) as EndpointDefinition[];
+export const ENDPOINTS = [
+  system,
+  site,
+  dev,
+  auth,
+  users,
+  wechat,
+  realName,
+  notices,
+  wallet,
+  recharge,
+  redeem,
+  vouchers,
+  pricing,
+  power,
+].flatMap((area) => Object.values(area).filter(isEndpoint)) as EndpointDefinition[];

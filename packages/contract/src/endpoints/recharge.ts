@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { dateSchema, withDateRange } from '../dates.js';
 import { moneyTextSchema, pageQuerySchema, pageSchema } from '../envelope.js';
 import { OrderStatus, PaymentChannel, PaymentStatus } from '../enums.js';
-import { rechargeAmountSchema } from '../validation.js';
+import { moneySchema, rechargeAmountSchema } from '../validation.js';
 
 const ORDER_NO = /^R\d{20}$/;
 const orderNoSchema = z.string().regex(ORDER_NO, { error: 'validation.orderNo' });
@@ -109,4 +109,56 @@ export const listOrders = defineEndpoint({
     }),
   ),
   data: pageSchema(orderRowSchema),
+});
+
+export const createBankRecharge = defineEndpoint({
+  id: 'createBankRecharge',
+  method: 'POST',
+  path: '/recharge/payment/createBankpayOrder',
+  auth: 'user',
+  summary:
+    'Opens a bank-transfer recharge of a whole amount, 1 to 5000 yuan: the account to pay into and the remark to ' +
+    'write; it is credited once an operator confirms the money arrived',
+  tag: 'recharge',
+  query: z.object({ amount: rechargeAmountSchema }),
+  data: z.object({
+    orderNo: z.string(),
+    amount: moneyTextSchema,
+    accountName: z.string(),
+    bankName: z.string(),
+    accountNumber: z.string(),
+    /** What the payer writes on the transfer (the order number), by which the operator finds the order. */
+    remark: z.string(),
+  }),
+});
+
+const bankOrderParams = z.object({ orderNo: orderNoSchema });
+
+export const confirmBankRecharge = defineEndpoint({
+  id: 'confirmBankRecharge',
+  method: 'POST',
+  path: '/recharge/admin/bank-orders/:orderNo/confirm',
+  auth: 'user',
+  role: 'admin',
+  summary: "Operators: a bank order's transfer arrived, for the order's amount; it is credited to the payer, once",
+  tag: 'recharge',
+  idempotent: true,
+  params: bankOrderParams,
+  body: z.object({
+    /** What arrived, in yuan: it must be the order's amount. */
+    amount: moneySchema({ decimals: 2, min: 100n, max: 10n ** 15n, message: 'validation.receivedAmount' }),
+  }),
+  data: z.object({ status: PaymentStatus.schema }),
+});
+
+export const rejectBankRecharge = defineEndpoint({
+  id: 'rejectBankRecharge',
+  method: 'POST',
+  path: '/recharge/admin/bank-orders/:orderNo/reject',
+  auth: 'user',
+  role: 'admin',
+  summary: 'Operators: no transfer arrived for a bank order; the order is closed unpaid',
+  tag: 'recharge',
+  params: bankOrderParams,
+  data: z.object({ status: PaymentStatus.schema }),
 });

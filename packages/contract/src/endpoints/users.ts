@@ -6,7 +6,7 @@ import { PERMISSION_ACTIONS, PERMISSION_IDS, profileSchema } from '../profile.js
 const vipSchema = z.object({
   vipGrade: z.number().int().min(0).max(3),
   growthValue: z.number().int().min(0),
-  /** Growth needed for the next grade (300, 3000, 10000). */
+  /** Growth the next grade starts at (300, 3000, 10000 as seeded); the top grade's own at the top. */
   growthTarget: z.number().int(),
   /** GPU price discount of the grade in basis points (10000 = none). */
   discountBasisPoints: z.number().int(),
@@ -48,9 +48,14 @@ export const getVipInfo = defineEndpoint({
   method: 'GET',
   path: '/recharge/vip/selectVip',
   auth: 'user',
-  summary: "The current user's VIP grade, growth value and the next target",
+  summary: "The current user's VIP grade, growth value, next target and discount, with the table of grades",
   tag: 'users',
-  data: vipSchema,
+  data: vipSchema.extend({
+    /** The configured grades: the growth each starts at and its GPU price discount in basis points. */
+    grades: z.array(
+      z.object({ grade: z.number().int(), growthThreshold: z.number().int(), discountBasisPoints: z.number().int() }),
+    ),
+  }),
 });
 
 export const updateNickName = defineEndpoint({

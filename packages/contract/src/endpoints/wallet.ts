@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 import { moneyTextSchema, pageQuerySchema, pageSchema } from '../envelope.js';
 import { dateSchema, withDateRange } from '../dates.js';
@@ -69,4 +70,43 @@ export const listLedger = defineEndpoint({
     }),
   ),
   data: pageSchema(ledgerRowSchema),
+});
+
+const granularitySchema = z.enum(['day', 'month']);
+
+const incomeExpenseBucketSchema = z.object({
+  /** A business day `YYYY-MM-DD` or month `YYYY-MM` (TZ_BUSINESS). */
+  period: z.string(),
+  /** Sums of the ledger's transaction amounts (its amount column), each unsigned. */
+  income: moneyTextSchema,
+  expense: moneyTextSchema,
+});
+
+export const getIncomeExpenseSummary = defineEndpoint({
+  id: 'getIncomeExpenseSummary',
+  method: 'GET',
+  path: '/recharge/order-info/incomeExpenseSummary',
+  auth: 'user',
+  summary:
+    "The current user's income and expense summed by business day or month, every period of the range present " +
+    `(the last ${LIMITS.incomeExpenseDefaultDays} days, or ${LIMITS.incomeExpenseDefaultMonths} months, unless ` +
+    `dates are given; at most ${LIMITS.incomeExpenseMaxDays} days or ${LIMITS.incomeExpenseMaxMonths} months), ` +
+    'filtered as the ledger list is',
+  tag: 'wallet',
+  query: withDateRange(
+    z.object({
+      granularity: granularitySchema.default('day'),
+      direction: TransactionDirection.schema.optional(),
+      transactionType: TransactionType.schema.optional(),
+      startDate: dateSchema.optional(),
+      endDate: dateSchema.optional(),
+    }),
+  ),
+  data: z.object({
+    granularity: granularitySchema,
+    /** The days the buckets cover, both included: the dates asked for, or the default range ending today. */
+    startDate: z.string(),
+    endDate: z.string(),
+    buckets: z.array(incomeExpenseBucketSchema),
+  }),
 });

@@ -1,7 +1,9 @@
 import enAuth from './en-US/auth.json' with { type: 'json' };
 import enEnums from './en-US/enums.json' with { type: 'json' };
+import enInventory from './en-US/inventory.json' with { type: 'json' };
 import enErrors from './en-US/errors.json' with { type: 'json' };
 import enNotices from './en-US/notices.json' with { type: 'json' };
+import enPower from './en-US/power.json' with { type: 'json' };
 import enRealName from './en-US/realName.json' with { type: 'json' };
 import enRecharge from './en-US/recharge.json' with { type: 'json' };
 import enUsers from './en-US/users.json' with { type: 'json' };
@@ -10,8 +12,10 @@ import enWallet from './en-US/wallet.json' with { type: 'json' };
 import enWechat from './en-US/wechat.json' with { type: 'json' };
 import zhAuth from './zh-CN/auth.json' with { type: 'json' };
 import zhEnums from './zh-CN/enums.json' with { type: 'json' };
+import zhInventory from './zh-CN/inventory.json' with { type: 'json' };
 import zhErrors from './zh-CN/errors.json' with { type: 'json' };
 import zhNotices from './zh-CN/notices.json' with { type: 'json' };
+import zhPower from './zh-CN/power.json' with { type: 'json' };
 import zhRealName from './zh-CN/realName.json' with { type: 'json' };
 import zhRecharge from './zh-CN/recharge.json' with { type: 'json' };
 import zhUsers from './zh-CN/users.json' with { type: 'json' };
@@ -31,6 +35,8 @@ export const ZH_CN = {
   notices: zhNotices,
   wallet: zhWallet,
   recharge: zhRecharge,
+  power: zhPower,
+  inventory: zhInventory,
 };
 
 export const EN_US: typeof ZH_CN = {
@@ -44,4 +50,6 @@ export const EN_US: typeof ZH_CN = {
   notices: enNotices,
   wallet: enWallet,
   recharge: enRecharge,
+  power: enPower,
+  inventory: enInventory,
 };

@@ -9,7 +9,7 @@ export type RechargeOrder = typeof rechargeOrders.$inferSelect;
 
 export async function insertOrder(
   db: Db,
-  order: { orderNo: string; userId: UserId; channel: PaymentChannel; amount: Money; now: Date; expiresAt: Date },
+  order: { orderNo: string; userId: UserId; channel: PaymentChannel; amount: Money; now: Date; expiresAt: Date | null },
 ) {
   await db.insert(rechargeOrders).values({
     orderNo: order.orderNo,

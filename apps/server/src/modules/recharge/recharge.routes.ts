@@ -2,12 +2,22 @@ import { recharge } from '@suanli/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { route } from '../../http/endpoints.js';
-import type { SandboxCashier } from '../../providers/payments/index.js';
+import type { Payments } from '../../providers/payments/index.js';
+import type { BankTransferService } from './bank-transfer.service.js';
+import { rechargeNotifyRoutes } from './recharge.notify.routes.js';
 import { rechargeSandboxRoutes } from './recharge.sandbox.routes.js';
 import type { RechargeService } from './recharge.service.js';
 
+interface RechargeRoutesOptions {
+  config: Config;
+  service: RechargeService;
+  bank: BankTransferService;
+  payments: Payments;
+}
+
 export const rechargeRoutes =
-  (config: Config, service: RechargeService, cashier: SandboxCashier) => async (app: FastifyInstance) => {
+  ({ config, service, bank, payments }: RechargeRoutesOptions) =>
+  async (app: FastifyInstance) => {
     route(app, recharge.createWechatRecharge, ({ body }, { userId }) => service.open(userId, 'wechat', body.amount));
     route(app, recharge.createAlipayRecharge, ({ body }, { userId }) => service.open(userId, 'alipay', body.amount));
     route(app, recharge.getPaymentStatus, ({ query }, { userId }) => service.status(userId, query.orderNo));
@@ -16,7 +26,14 @@ export const rechargeRoutes =
     route(app, recharge.listOrders, ({ query, body }, { userId, locale }) =>
       service.listOrders(userId, locale, { query, body }),
     );
-    if (config.DEV_TOOLS && cashier.sandbox) {
-      await app.register(rechargeSandboxRoutes, { service, cashier });
+    route(app, recharge.createBankRecharge, ({ query }, { userId }) => bank.open(userId, query.amount));
+    route(app, recharge.confirmBankRecharge, ({ params, body }, { userId }) =>
+      bank.confirm(userId, params.orderNo, body.amount),
+    );
+    route(app, recharge.rejectBankRecharge, ({ params }, { userId }) => bank.reject(userId, params.orderNo));
+    if (!payments.sandbox) {
+      await app.register(rechargeNotifyRoutes, { service, payments });
+    } else if (config.DEV_TOOLS) {
+      await app.register(rechargeSandboxRoutes, { service, cashier: payments });
     }
   };

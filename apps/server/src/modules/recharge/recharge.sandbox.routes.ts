@@ -22,7 +22,8 @@ export async function rechargeSandboxRoutes(
     const text = (key: string) => translate(request.locale, `recharge.cashierPage.${key}`);
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     const order = typeof orderNo === 'string' && ORDER_NO.test(orderNo) ? await service.order(orderNo) : null;
-    if (!order) {
+    // A bank transfer has no QR to pay at a cashier.
+    if (!order?.expiresAt) {
       return reply.code(404).send(`<!doctype html><p>${text('invalidOrder')}</p>`);
     }
     return reply.send(
@@ -43,7 +44,7 @@ export async function rechargeSandboxRoutes(
 
   route(app, dev.settleSandboxPayment, async ({ params, body }) => {
     const order = await service.order(params.orderNo);
-    if (!order) {
+    if (!order?.expiresAt) {
       throw new AppError('notFound', { messageKey: 'recharge.orderNotFound', field: 'orderNo' });
     }
     if (params.outcome === 'pay') {

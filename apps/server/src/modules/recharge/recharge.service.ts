@@ -32,8 +32,8 @@ import * as queries from './recharge.queries.js';
 /** How long a recharge QR can be paid before the order is closed at the provider. */
 export const QR_LIFETIME_MS = 5 * 60_000;
 
-/** Where a credit came from, for the log. */
-export type PaidVia = 'notification' | 'query' | 'close';
+/** Where a credit came from, for the log: a provider's word, or an operator who saw a bank transfer arrive. */
+export type PaidVia = 'notification' | 'query' | 'close' | 'operator';
 
 export type CreditOutcome = 'credited' | 'duplicate' | 'refused';
 
@@ -74,7 +74,7 @@ interface RechargeDependencies {
   timeZone: string;
   log: FastifyBaseLogger;
   provider: PaymentProvider;
-  wallet: Pick<WalletService, 'post' | 'newOrderNo'>;
+  wallet: Pick<WalletService, 'post' | 'newOrderNo' | 'grantRechargeReturn'>;
 }
 
 const unavailable = (cause: unknown) =>
@@ -106,6 +106,7 @@ export function rechargeService({ db, clock, timeZone, log, provider, wallet }: 
       await wallet.post(tx, [
         { userId: order.userId, transactionType: 'recharge', amount: order.amount, orderNo: order.orderNo },
       ]);
+      await wallet.grantRechargeReturn(tx, { userId: order.userId, orderNo: order.orderNo, amount: order.amount });
       if (afterClose) {
         log.warn({ orderNo: order.orderNo, was: order.status, via }, 'payment after the order was closed: credited');
       }
@@ -165,7 +166,8 @@ export function rechargeService({ db, clock, timeZone, log, provider, wallet }: 
         } else {
           // The QR screen closes an order at the end of its countdown: that is expiry, shown as invalid.
           const now = clock.now();
-          await queries.markEnded(db, { orderNo, status: now >= order.expiresAt ? 'invalid' : 'closed', at: now });
+          const expired = order.expiresAt !== null && now >= order.expiresAt;
+          await queries.markEnded(db, { orderNo, status: expired ? 'invalid' : 'closed', at: now });
         }
       }
       return { status: await statusOf(orderNo) };

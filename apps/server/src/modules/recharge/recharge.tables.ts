@@ -13,7 +13,8 @@ export const rechargeOrders = pgTable('recharge_orders', {
   tradeNo: text('trade_no'),
   paidAfterClose: boolean('paid_after_close').notNull().default(byDatabase),
   createdAt: at('created_at').notNull(),
-  expiresAt: at('expires_at').notNull(),
+  // None for a bank transfer, which waits for an operator rather than a QR's expiry.
+  expiresAt: at('expires_at'),
   paidAt: at('paid_at'),
   closedAt: at('closed_at'),
 });

@@ -4,8 +4,6 @@ import {
   RoleKey,
   translate,
   VERIFIED_STATUS,
-  VIP_DISCOUNT_BASIS_POINTS,
-  vipGrowthTarget,
   type EndpointData,
   type Locale,
   type users,
@@ -23,15 +21,6 @@ type PermissionId = (typeof PERMISSION_IDS)[number];
 type Action = (typeof PERMISSION_ACTIONS)[number];
 
 const AVATAR_URL_SECONDS = 24 * 60 * 60;
-
-export function vipView(row: { vipGrade: number; growthValue: number }) {
-  return {
-    vipGrade: row.vipGrade,
-    growthValue: row.growthValue,
-    growthTarget: vipGrowthTarget(row.vipGrade),
-    discountBasisPoints: VIP_DISCOUNT_BASIS_POINTS[row.vipGrade] ?? VIP_DISCOUNT_BASIS_POINTS[0],
-  };
-}
 
 /**
  * A user holding several roles may do what any of them allows (spec §6): actions are united per permission id.
@@ -83,7 +72,12 @@ async function getCurrentUser(
     roles,
     education: roles.some((role) => role.roleKey === 'education'),
     permissions: mergePermissions(await permissions.of(user.roleKeys)),
-    vip: vipView(user),
+    vip: {
+      vipGrade: user.vipGrade,
+      growthValue: user.growthValue,
+      growthTarget: user.growthTarget,
+      discountBasisPoints: user.discountBasisPoints,
+    },
     invitationCode: user.invitationCode,
     hasPassword: user.hasPassword,
     wechatBound: user.wechatBound,
@@ -92,19 +86,11 @@ async function getCurrentUser(
   };
 }
 
-/** The signed-in user's own view of their account (getUserInfo, getVipInfo, updateNickName). */
+/** The signed-in user's own view of their account (getUserInfo, updateNickName). */
 export function currentUserService(dependencies: CurrentUserDependencies) {
   const { db } = dependencies;
   return {
     getCurrentUser: (userId: UserId, locale: Locale) => getCurrentUser(dependencies, userId, locale),
-
-    async getVip(userId: UserId) {
-      const row = await queries.findVipRow(db, userId);
-      if (!row) {
-        throw new AppError('notFound');
-      }
-      return vipView(row);
-    },
 
     async renameUser(userId: UserId, nickName: string) {
       const saved = await queries.updateNickName(db, userId, nickName);

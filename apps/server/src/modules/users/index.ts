@@ -27,12 +27,14 @@ export function createUsersModule({
   objectStore,
 }: UsersDependencies): Module<UsersService> {
   const permissions = rolePermissionsMemory({ db, listen });
+  const service = usersService({ db, notices });
   const routes = usersRoutes({
     db,
+    vip: service,
     devTools: config.DEV_TOOLS,
     currentUser: currentUserService({ db, store: objectStore, permissions }),
     profile: profileService({ db, clock }),
     avatar: avatarService({ db, store: objectStore, log }),
   });
-  return { service: usersService({ notices }), routes, close: permissions.close };
+  return { service, routes, close: permissions.close };
 }

@@ -4,6 +4,7 @@ import type { UserId } from '../../db/ids.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { queryRows } from '../../db/sql.js';
 import { benefitPopups, userProfiles, users } from './users.tables.js';
+import { vipColumns } from './vip.queries.js';
 
 /**
  * What the current-user view shows, secrets only as yes/no, with the user's role keys (oldest grant first): one round
@@ -18,8 +19,7 @@ const currentUserRow = preparedQuery((db) =>
       avatarKey: users.avatarKey,
       phone: users.phone,
       email: users.email,
-      vipGrade: users.vipGrade,
-      growthValue: users.growthValue,
+      ...vipColumns,
       invitationCode: users.invitationCode,
       hasPassword: sql<boolean>`${users.passwordHash} IS NOT NULL`,
       wechatBound: sql<boolean>`${users.wechatOpenId} IS NOT NULL`,
@@ -36,14 +36,6 @@ const currentUserRow = preparedQuery((db) =>
 
 export async function findCurrentUserRow(db: Db, userId: UserId) {
   const [row] = await currentUserRow(db).execute({ userId });
-  return row ?? null;
-}
-
-export async function findVipRow(db: Db, userId: UserId) {
-  const [row] = await db
-    .select({ vipGrade: users.vipGrade, growthValue: users.growthValue })
-    .from(users)
-    .where(eq(users.id, userId));
   return row ?? null;
 }
 

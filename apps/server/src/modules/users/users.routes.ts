@@ -7,20 +7,22 @@ import { findUserByAccount, grantRole } from './accounts.queries.js';
 import type { avatarService } from './avatar.service.js';
 import type { currentUserService } from './current-user.service.js';
 import type { profileService } from './profile.service.js';
+import type { UsersService } from './users.service.js';
 
 interface UsersRouteServices {
   db: Db;
   /** Development tools (DEV_TOOLS): the role-granting call. */
   devTools: boolean;
+  vip: Pick<UsersService, 'getVip'>;
   currentUser: ReturnType<typeof currentUserService>;
   profile: ReturnType<typeof profileService>;
   avatar: ReturnType<typeof avatarService>;
 }
 
-export function usersRoutes({ db, devTools, currentUser, profile, avatar }: UsersRouteServices) {
+export function usersRoutes({ db, devTools, vip, currentUser, profile, avatar }: UsersRouteServices) {
   return async (app: FastifyInstance) => {
     route(app, users.getUserInfo, (_input, { userId, locale }) => currentUser.getCurrentUser(userId, locale));
-    route(app, users.getVipInfo, (_input, { userId }) => currentUser.getVip(userId));
+    route(app, users.getVipInfo, (_input, { userId }) => vip.getVip(userId));
     route(app, users.updateNickName, ({ query }, { userId }) => currentUser.renameUser(userId, query.nickName));
     route(app, users.getAvatarUploadUrl, ({ query }, { userId }) => avatar.createAvatarUpload(userId, query.fileName));
     route(app, users.changeAvatar, ({ query }, { userId }) => avatar.changeAvatar(userId, query.avatar));

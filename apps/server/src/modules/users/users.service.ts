@@ -3,6 +3,7 @@ import type { UserId } from '../../db/ids.js';
 import type { NoticesService } from '../notices/index.js';
 import * as accounts from './accounts.queries.js';
 import { userRoles, users } from './users.tables.js';
+import { vipService } from './vip.service.js';
 
 export interface NewAccount {
   phone?: string;
@@ -28,9 +29,14 @@ function defaultNickName(account: NewAccount): string {
  * The account row and its columns, for the modules that work with them (auth, sessions, WeChat, real-name). Each
  * function takes the caller's executor, so it joins the caller's transaction.
  */
-export function usersService({ notices }: { notices: NoticesService }) {
+export function usersService({ db, notices }: { db: Db; notices: NoticesService }) {
+  const vip = vipService({ db });
   return {
     ...accounts,
+    getVip: vip.getVip,
+    vipDiscount: vip.vipDiscount,
+    recordConsumption: vip.recordConsumption,
+    consumptionUpdate: vip.consumptionUpdate,
 
     /**
      * Creates a user with the `user` role and a welcome notice, recording who invited whom (spec §9 invite rewards

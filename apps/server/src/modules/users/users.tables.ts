@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { at, byDatabase, id, userIdColumn } from '../../db/columns.js';
 import type { UserId } from '../../db/ids.js';
 
@@ -16,6 +16,8 @@ export const users = pgTable('users', {
   avatarKey: text('avatar_key'),
   vipGrade: integer('vip_grade').notNull().default(0),
   growthValue: integer('growth_value').notNull().default(0),
+  /** Balance spent on charges, in money units: growth is its whole yuan (migration 0015). */
+  consumptionUnits: bigint('consumption_units', { mode: 'bigint' }).notNull().default(byDatabase),
   wechatOpenId: text('wechat_open_id').unique(),
   wechatNickName: text('wechat_nick_name'),
   wechatBoundAt: at('wechat_bound_at'),
@@ -60,3 +62,10 @@ export const benefitPopups = pgTable(
   { userId: userIdColumn(), popupType: text('popup_type').notNull(), shownAt: at('shown_at').notNull() },
   (table) => [primaryKey({ columns: [table.userId, table.popupType] })],
 );
+
+/** VIP grades as configured (migration 0015): where each starts in growth, and its GPU price discount. */
+export const vipGrades = pgTable('vip_grades', {
+  grade: integer('grade').primaryKey(),
+  growthThreshold: integer('growth_threshold').notNull().unique(),
+  discountBasisPoints: integer('discount_basis_points').notNull(),
+});

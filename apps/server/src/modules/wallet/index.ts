@@ -1,12 +1,15 @@
 import type { Module, Platform } from '../../platform.js';
 import type { UsersService } from '../users/index.js';
 import { walletRoutes } from './wallet.routes.js';
+import { voucherJobs } from './vouchers.jobs.js';
 import { walletService, type WalletService } from './wallet.service.js';
 
+export type { ChargeRequest, ChargeResult } from './charge.service.js';
 export type { Posting } from './ledger.queries.js';
+export type { NewVoucher } from './vouchers.service.js';
 export type { WalletService } from './wallet.service.js';
 
-/** Wallets and their ledger (ARCHITECTURE §4): balances, income and expense, transfers. */
+/** Wallets and their ledger (ARCHITECTURE §4): balances, income and expense, transfers, vouchers and charges. */
 export function createWalletModule({
   db,
   clock,
@@ -14,5 +17,5 @@ export function createWalletModule({
   users,
 }: Platform & { users: UsersService }): Module<WalletService> {
   const service = walletService({ db, clock, timeZone: config.TZ_BUSINESS, users });
-  return { service, routes: walletRoutes(service) };
+  return { service, routes: walletRoutes(service), jobs: voucherJobs() };
 }

@@ -1,6 +1,6 @@
 import { money, type Money, type TransactionType } from '@suanli/contract';
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import type { PageWindow } from '../../db/paging.js';
 import { queryRows } from '../../db/sql.js';
@@ -16,28 +16,42 @@ export interface Posting {
   orderNo: string;
 }
 
-type Posted = { balance_after: bigint | string };
+/** What a posting statement may add: CTEs before it, a condition on the wallet's UPDATE, steps after the entry. */
+export interface PostingSteps {
+  before?: SQL;
+  guard?: SQL;
+  /** Further CTEs; `changed` (id, user_id, balance) names the wallet the posting moved, empty when it did not. */
+  after?: SQL;
+  /** Further columns of the answer row, beside balance_after. */
+  answer?: SQL;
+}
 
 /**
  * Moves one wallet and writes its entry in a single statement, so the two can never part: the UPDATE takes the wallet's
  * row lock (held to the end of the transaction, as SELECT … FOR UPDATE would) and refuses to go below zero, and the
- * INSERT writes what it left. No row means no wallet, or not enough in it.
+ * INSERT writes what it left. balance_after is null when it did not move: no wallet, or not enough in it.
  */
-async function postOne(tx: Db, posting: Posting & { change: Money }, at: Date): Promise<Money | null> {
+export function postingStatement(posting: Posting & { change: Money }, at: Date, steps: PostingSteps = {}): SQL {
   const { change } = posting;
-  const [row] = await queryRows<Posted>(
-    tx,
-    sql`WITH changed AS (
+  return sql`WITH ${steps.before ? sql`${steps.before}, ` : sql``}changed AS (
           UPDATE wallets SET balance = balance + ${change}
-          WHERE user_id = ${posting.userId} AND balance + ${change} >= 0
-          RETURNING id, user_id, balance)
-        INSERT INTO ledger_entries
-          (wallet_id, user_id, order_no, transaction_type, amount, balance_change, balance_after, created_at)
-        SELECT id, user_id, ${posting.orderNo}, ${posting.transactionType}, ${posting.amount}, ${change}, balance, ${at}
-        FROM changed
-        RETURNING balance_after`,
-  );
-  return row ? money(BigInt(row.balance_after)) : null;
+          WHERE user_id = ${posting.userId} AND balance + ${change} >= 0${steps.guard ? sql` AND ${steps.guard}` : sql``}
+          RETURNING id, user_id, balance),
+        entry AS (
+          INSERT INTO ledger_entries
+            (wallet_id, user_id, order_no, transaction_type, amount, balance_change, balance_after, created_at)
+          SELECT id, user_id, ${posting.orderNo}, ${posting.transactionType}, ${posting.amount}, ${change}, balance, ${at}
+          FROM changed
+          RETURNING balance_after)${steps.after ? sql`, ${steps.after}` : sql``}
+        SELECT (SELECT balance_after FROM entry) AS balance_after${steps.answer ? sql`, ${steps.answer}` : sql``}`;
+}
+
+export const postedBalance = (row: { balance_after: bigint | string | null } | undefined): Money | null =>
+  row?.balance_after === null || row?.balance_after === undefined ? null : money(BigInt(row.balance_after));
+
+async function postOne(tx: Db, posting: Posting & { change: Money }, at: Date): Promise<Money | null> {
+  const [row] = await queryRows<{ balance_after: bigint | string | null }>(tx, postingStatement(posting, at));
+  return postedBalance(row);
 }
 
 /**
@@ -69,6 +83,19 @@ const compare = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
 
 export async function findBalance(db: Db, userId: UserId): Promise<Money> {
   const [row] = await db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.userId, userId));
+  return row?.balance ?? money(0n);
+}
+
+/**
+ * The balance with the wallet row locked to the end of the transaction, so that what a charge checks is what it posts
+ * against; 0 for a user without a wallet yet.
+ */
+export async function lockBalance(tx: Tx, userId: UserId): Promise<Money> {
+  const [row] = await tx
+    .select({ balance: wallets.balance })
+    .from(wallets)
+    .where(eq(wallets.userId, userId))
+    .for('update');
   return row?.balance ?? money(0n);
 }
 
@@ -148,4 +175,40 @@ export async function findLedgerMismatches(db: Db): Promise<LedgerMismatch[]> {
 
 export async function countWallets(db: Db): Promise<number> {
   return db.$count(wallets);
+}
+
+export interface PeriodSums {
+  /** `YYYY-MM-DD` or `YYYY-MM` in the zone the sums were read in. */
+  period: string;
+  income: Money;
+  expense: Money;
+}
+
+const PERIOD_PATTERN = { day: 'YYYY-MM-DD', month: 'YYYY-MM' } as const;
+
+/**
+ * The income and expense of the user's entries the filter selects, summed per day or month of `timeZone` in one
+ * GROUP BY (the (user_id, created_at) index finds the range); periods without entries are absent.
+ */
+export async function sumLedgerByPeriod(
+  db: Db,
+  userId: UserId,
+  { granularity, timeZone, ...filter }: LedgerFilter & { granularity: keyof typeof PERIOD_PATTERN; timeZone: string },
+): Promise<PeriodSums[]> {
+  const rows = await db
+    .select({
+      period: sql<string>`to_char(${ledgerEntries.createdAt} AT TIME ZONE ${timeZone}, ${PERIOD_PATTERN[granularity]})`,
+      // sum(bigint) is numeric, which the drivers answer as text or number: text keeps every digit.
+      income: sql<string>`coalesce(sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.amount} > 0), 0)::text`,
+      expense: sql<string>`coalesce(-sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.amount} < 0), 0)::text`,
+    })
+    .from(ledgerEntries)
+    .where(ledgerWhere(userId, filter))
+    // By position: the period's zone and pattern are parameters, and a second copy of them would be another expression.
+    .groupBy(sql`1`);
+  return rows.map((row) => ({
+    period: row.period,
+    income: money(BigInt(row.income)),
+    expense: money(BigInt(row.expense)),
+  }));
 }

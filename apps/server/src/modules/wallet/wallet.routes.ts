@@ -1,4 +1,4 @@
-import { wallet } from '@suanli/contract';
+import { vouchers, wallet } from '@suanli/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/endpoints.js';
 import type { WalletService } from './wallet.service.js';
@@ -11,5 +11,17 @@ export function walletRoutes(service: WalletService) {
     );
     route(app, wallet.transfer, ({ body }, { userId }) => service.transfer(userId, body));
     route(app, wallet.listLedger, ({ query }, { userId }) => service.listLedger(userId, query));
+    route(app, vouchers.listVouchers, ({ query }, { userId, locale }) =>
+      service.listVouchers(userId, { locale, page: query, list: { tab: 'open', kind: 'voucher' } }),
+    );
+    route(app, vouchers.listCoupons, ({ query }, { userId, locale }) =>
+      service.listVouchers(userId, { locale, page: query, list: { tab: 'open', kind: 'coupon' } }),
+    );
+    route(app, vouchers.listEndedVouchers, ({ query }, { userId, locale }) =>
+      service.listVouchers(userId, { locale, page: query, list: { tab: 'ended' } }),
+    );
+    route(app, vouchers.grantVoucher, ({ body }, { locale }) => service.grantByOperator(locale, body));
+    route(app, vouchers.getRechargeReturn, () => service.getRechargeReturn());
+    route(app, wallet.getIncomeExpenseSummary, ({ query }, { userId }) => service.incomeExpenseSummary(userId, query));
   };
 }

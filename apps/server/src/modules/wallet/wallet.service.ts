@@ -12,14 +12,26 @@ import type { UserId } from '../../db/ids.js';
 import { paged } from '../../db/paging.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
-import { localDayRange } from '../../jobs/business-time.js';
+import { localDay, localDayRange } from '../../jobs/business-time.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { UsersService } from '../users/index.js';
-import { findBalance, ledgerPage, postEntries, type LedgerFilter, type Posting } from './ledger.queries.js';
+import { chargeService } from './charge.service.js';
+import { chartRange, fillPeriods } from './income-expense-periods.js';
+import {
+  findBalance,
+  ledgerPage,
+  postEntries,
+  sumLedgerByPeriod,
+  type LedgerFilter,
+  type Posting,
+} from './ledger.queries.js';
 import { newOrderNo, type OrderKind } from './order-numbers.js';
+import { usableTotal } from './vouchers.queries.js';
+import { vouchersService } from './vouchers.service.js';
 
 type LedgerQuery = EndpointInput<typeof wallet.listLedger>['query'];
 type LedgerRow = EndpointData<typeof wallet.listLedger>['rows'][number];
+type SummaryQuery = EndpointInput<typeof wallet.getIncomeExpenseSummary>['query'];
 
 /** Shows a nickname to someone confirming a transfer without giving it away: 张*三, 用***3. */
 export function maskNickName(nickName: string): string {
@@ -35,7 +47,10 @@ export function maskNickName(nickName: string): string {
 }
 
 /** Dates in filters are whole business days (TZ_BUSINESS). */
-function filterOf(query: LedgerQuery, timeZone: string): LedgerFilter {
+function filterOf(
+  query: Pick<LedgerQuery, 'direction' | 'transactionType' | 'startDate' | 'endDate'>,
+  timeZone: string,
+): LedgerFilter {
   return { direction: query.direction, transactionType: query.transactionType, ...localDayRange(query, timeZone) };
 }
 
@@ -44,10 +59,13 @@ interface WalletDependencies {
   clock: Clock;
   /** TZ_BUSINESS: the zone dates are read in. */
   timeZone: string;
-  users: Pick<UsersService, 'findUserByAccount'>;
+  users: Pick<UsersService, 'findUserByAccount' | 'recordConsumption' | 'consumptionUpdate'>;
 }
 
-/** Balances, the ledger and transfers; every other module moves money through `post`. */
+/**
+ * Balances, the ledger, transfers and vouchers; every other module moves money through `post`, and charges a user
+ * through `charge` (vouchers first, then the balance).
+ */
 export function walletService({ db, clock, timeZone, users }: WalletDependencies) {
   /**
    * Applies postings, in the caller's transaction when given one; refuses (422) any that would take a wallet below
@@ -78,10 +96,17 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
 
   return {
     post,
+    charge: chargeService({ clock, users }),
+    ...vouchersService({ db, clock, users }),
     newOrderNo: (kind: OrderKind, at: Date) => newOrderNo(kind, at, timeZone),
 
+    /** The balance, and what the usable vouchers (kind voucher, which pay any charge) hold now. */
     async getBalance(userId: UserId) {
-      return { balance: formatMoney(await findBalance(db, userId)), voucher: formatMoney(money(0n)) };
+      const [balance, voucher] = await Promise.all([
+        findBalance(db, userId),
+        usableTotal(db, { userId, kind: 'voucher', now: clock.now() }),
+      ]);
+      return { balance: formatMoney(balance), voucher: formatMoney(voucher) };
     },
 
     async findTransferTarget(userId: UserId, username: string) {
@@ -115,6 +140,15 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
           balance: formatMoney(entry.balanceAfter),
         })),
       };
+    },
+
+    /** The chart of the income/expense page: the ledger's filters, summed per business day or month. */
+    async incomeExpenseSummary(userId: UserId, query: SummaryQuery) {
+      const { granularity } = query;
+      const range = chartRange(query, localDay(clock.now(), timeZone));
+      const filter = filterOf({ ...query, ...range }, timeZone);
+      const sums = await sumLedgerByPeriod(db, userId, { ...filter, granularity, timeZone });
+      return { granularity, ...range, buckets: fillPeriods(range, granularity, sums) };
     },
   };
 }

@@ -5,6 +5,7 @@ import type { PaymentOrder, PaymentProvider, ProviderTrade } from './types.js';
 type Trade = { state: 'paid'; tradeNo: string; amount: Money } | { state: 'closed' };
 
 export interface SandboxCashier extends PaymentProvider {
+  readonly sandbox: true;
   /** The payer pays at the cashier; answers the trade, or closed when the order was closed first. */
   pay(order: { orderNo: string; amount: Money }): ProviderTrade;
   /** The payer cancels at the cashier; answers the trade when it was paid first. */

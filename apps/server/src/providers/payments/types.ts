@@ -43,3 +43,14 @@ export class PaymentUnavailableError extends Error {
     this.name = 'PaymentUnavailableError';
   }
 }
+
+/**
+ * A notification that cannot be trusted (forged, altered, stale, for another merchant or app) or that cannot be read;
+ * its message says why, for the log. A verifier answers null instead for an authentic one that reports no payment.
+ */
+export class NotificationRefusedError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'NotificationRefusedError';
+  }
+}

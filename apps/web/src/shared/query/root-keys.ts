@@ -1,12 +1,12 @@
 /**
- * Root query keys of the areas whose data one action changes across features: a recharge moves the balance (wallet),
- * the VIP growth (account) and the orders (wallet) at once, so its mutation invalidates those roots rather than
- * reaching into another feature's key factory. Every feature key factory for such data starts from one of these.
+ * Root query keys of the areas whose data one action changes across features: a recharge moves the balance, the VIP
+ * growth, the orders and the ledger at once, all under the wallet root, so its mutation invalidates that root rather
+ * than reaching into another feature's key factory. Every feature key factory for such data starts from one of these.
  */
 export const rootKeys = {
-  /** The signed-in user: identity, permissions, VIP, verification, profile, security settings. */
+  /** The signed-in user: identity, permissions, verification, profile, security settings. */
   account: ['account'] as const,
-  /** Balance, vouchers, orders, the income and expense ledger. */
+  /** Whatever money moves: balance, vouchers, VIP growth, orders, the income and expense ledger and its chart. */
   wallet: ['wallet'] as const,
   /** GPU applications and their status summary. */
   compute: ['compute'] as const,

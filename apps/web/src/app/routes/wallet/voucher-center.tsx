@@ -1,8 +1,10 @@
 import { Card, Flex, Segmented } from 'antd';
-import { useId, useState, type ComponentType } from 'react';
+import { useId, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PowerPanel } from '@/features/power/components/power-panel';
 import { BalanceCard } from '@/features/wallet/components/balance-card';
-import { RechargeForm } from '@/features/wallet/components/recharge-form';
+import { RechargePanel } from '@/features/wallet/components/recharge-panel';
 import { RedeemForm } from '@/features/wallet/components/redeem-form';
 import { TransferForm } from '@/features/wallet/components/transfer-form';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -14,11 +16,12 @@ interface WalletTab {
   Panel: ComponentType;
 }
 
-// The ways to add or move balance, in the order shown (spec §2: recharge, redeem, transfer).
+// The ways to add or move balance, in the order shown (spec §2: recharge, redeem, transfer), then power points.
 const TABS = [
-  { key: 'recharge', labelKey: 'voucherCenter.tabs.recharge', Panel: RechargeForm },
+  { key: 'recharge', labelKey: 'voucherCenter.tabs.recharge', Panel: RechargePanel },
   { key: 'redeem', labelKey: 'voucherCenter.tabs.redeem', Panel: RedeemForm },
   { key: 'transfer', labelKey: 'voucherCenter.tabs.transfer', Panel: TransferForm },
+  { key: 'power', labelKey: 'voucherCenter.tabs.power', Panel: PowerPanel },
 ] as const satisfies readonly WalletTab[];
 
 type TabKey = (typeof TABS)[number]['key'];
@@ -31,8 +34,9 @@ type TabKey = (typeof TABS)[number]['key'];
 export default function VoucherCenterPage() {
   const { t } = useTranslation('wallet');
   const panelId = useId();
-  const [active, setActive] = useState<TabKey>(TABS[0].key);
-  const tab = TABS.find(({ key }) => key === active) ?? TABS[0];
+  // The tab is in the address (?tab=power), so a link can open one: "recharge first" from the power-points tab.
+  const [search, setSearch] = useSearchParams();
+  const tab = TABS.find(({ key }) => key === search.get('tab')) ?? TABS[0];
   return (
     <>
       <PageHeader title={t('routes:voucherCenter.title')} />
@@ -41,8 +45,8 @@ export default function VoucherCenterPage() {
         <Card>
           <Flex vertical gap={24}>
             <Segmented<TabKey>
-              value={active}
-              onChange={setActive}
+              value={tab.key}
+              onChange={(key) => setSearch({ tab: key }, { replace: true })}
               aria-label={t('voucherCenter.tabsLabel')}
               aria-controls={panelId}
               options={TABS.map(({ key, labelKey }) => ({

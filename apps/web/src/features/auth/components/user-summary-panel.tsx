@@ -1,5 +1,5 @@
 import { UserOutlined } from '@ant-design/icons';
-import { VipGrade, vipGrowthTarget } from '@suanli/contract';
+import { VipGrade } from '@suanli/contract';
 import { Avatar, Card, Flex, Progress, Statistic, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,8 @@ export default function UserSummaryPanel({ menu }: { menu: ReactNode }) {
   const applications = useApplicationSummary().data?.total ?? 0;
   const grade = vip?.vipGrade ?? 0;
   const growth = vip?.growthValue ?? 0;
-  const target = vip?.growthTarget ?? vipGrowthTarget(grade);
+  // The next grade's threshold, as the server configures it; nothing to measure against until it has answered.
+  const target = vip?.growthTarget ?? 0;
 
   return (
     <Card size="small" styles={{ body: { padding: 0 } }}>
@@ -58,7 +59,11 @@ export default function UserSummaryPanel({ menu }: { menu: ReactNode }) {
               {growth} / {target}
             </Typography.Text>
           </Flex>
-          <Progress percent={Math.min(100, Math.floor((growth / target) * 100))} showInfo={false} size="small" />
+          <Progress
+            percent={target > 0 ? Math.min(100, Math.floor((growth / target) * 100)) : 0}
+            showInfo={false}
+            size="small"
+          />
         </div>
         <Flex justify="space-between" gap={8}>
           <Statistic

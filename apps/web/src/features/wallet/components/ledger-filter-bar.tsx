@@ -1,29 +1,22 @@
 import { TransactionDirection, TransactionType } from '@suanli/contract';
-import { DatePicker, Form, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFilterItem, dateRangeFilter, type DateRangeValue } from '@/shared/ui/date-range-filter';
 import type { LedgerFilters } from '../api/list-ledger';
 
 interface FilterValues {
   direction?: LedgerFilters['direction'];
   transactionType?: LedgerFilters['transactionType'];
-  dates?: [Dayjs | null, Dayjs | null] | null;
+  dates?: DateRangeValue;
 }
 
-const DAY = 'YYYY-MM-DD';
-
 function filtersOf({ direction, transactionType, dates }: FilterValues): LedgerFilters {
-  return {
-    direction,
-    transactionType,
-    startDate: dates?.[0]?.format(DAY),
-    endDate: dates?.[1]?.format(DAY),
-  };
+  return { direction, transactionType, ...dateRangeFilter(dates) };
 }
 
 /**
- * Direction, type and a range of days (either end may stay open), applied as soon as they change. The picker puts
- * the two days in order itself (rc-picker's `order`), so a start after the end, which the server refuses, is never sent.
+ * Direction, type and a range of days (either end may stay open), applied as soon as they change; a start after the
+ * end is pointed out and not applied (DateRangeFilterItem).
  */
 export function LedgerFilterBar({ onChange }: { onChange: (filters: LedgerFilters) => void }) {
   const { t } = useTranslation('wallet');
@@ -57,9 +50,7 @@ export function LedgerFilterBar({ onChange }: { onChange: (filters: LedgerFilter
           data-testid="ledger-filter-type"
         />
       </Form.Item>
-      <Form.Item name="dates" label={t('ledger.filters.dates')}>
-        <DatePicker.RangePicker allowEmpty={[true, true]} data-testid="ledger-filter-dates" />
-      </Form.Item>
+      <DateRangeFilterItem label={t('ledger.filters.dates')} data-testid="ledger-filter-dates" />
     </Form>
   );
 }

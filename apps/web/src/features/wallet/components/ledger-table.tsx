@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
 import { PagedTable } from '@/shared/ui/paged-table';
-import { useLedgerPages, type LedgerRow } from '../api/list-ledger';
+import { useLedgerPages, type LedgerFilters, type LedgerRow } from '../api/list-ledger';
 import { LedgerExportButton } from './ledger-export-button';
 import { LedgerFilterBar } from './ledger-filter-bar';
 import { LEDGER_COLUMNS, signedAmount } from './ledger-csv';
@@ -25,8 +25,13 @@ const CELLS: Record<Column, (row: LedgerRow, t: (key: string) => string) => Reac
 
 const MONEY_COLUMNS: readonly Column[] = ['amount', 'actualAmount', 'balance'];
 
+interface LedgerTableProps {
+  /** Drawn between the filters and the table, for the filters in force: the page puts the income/expense chart there. */
+  aboveTable?: (filters: LedgerFilters) => ReactNode;
+}
+
 /** The user's income and expense, newest first, filtered on the server, with a CSV export of what the filters select. */
-export function LedgerTable() {
+export function LedgerTable({ aboveTable }: LedgerTableProps) {
   const { t } = useTranslation('wallet');
   const ledger = useLedgerPages();
   const { direction, transactionType, startDate, endDate } = ledger.params;
@@ -45,6 +50,7 @@ export function LedgerTable() {
         <LedgerFilterBar onChange={(next) => ledger.change({ filters: next })} />
         <LedgerExportButton filters={filters} disabled={ledger.total === 0} />
       </Flex>
+      {aboveTable?.(filters)}
       <PagedTable
         paged={ledger}
         columns={columns}

@@ -1,7 +1,7 @@
 import { OrderStatus } from '@suanli/contract';
-import { DatePicker, Flex, Form, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Flex, Form, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFilterItem, dateRangeFilter, type DateRangeValue } from '@/shared/ui/date-range-filter';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
 import { PagedTable } from '@/shared/ui/paged-table';
@@ -9,10 +9,8 @@ import { useOrderPages, type OrderFilters, type OrderRow } from '../api/list-ord
 
 interface FilterValues {
   status?: OrderFilters['status'];
-  dates?: [Dayjs | null, Dayjs | null] | null;
+  dates?: DateRangeValue;
 }
-
-const DAY = 'YYYY-MM-DD';
 
 // Tag colours carry no meaning of their own: the status is always written out beside them.
 const STATUS_COLOR: Partial<Record<OrderRow['status'], string>> = {
@@ -24,7 +22,7 @@ const STATUS_COLOR: Partial<Record<OrderRow['status'], string>> = {
 
 /**
  * The user's orders (spec §2 "order list with date filters and bill details"), newest first, paged and filtered on
- * the server. The range picker keeps its two days in order, so the start is never after the end.
+ * the server. A start after the end is pointed out and not applied (DateRangeFilterItem).
  */
 export function OrderTable() {
   const { t } = useTranslation('wallet');
@@ -82,11 +80,7 @@ export function OrderTable() {
     <Flex vertical gap={16}>
       <Form<FilterValues>
         layout="inline"
-        onValuesChange={(_, { status, dates }) =>
-          orders.change({
-            filters: { status, startDate: dates?.[0]?.format(DAY), endDate: dates?.[1]?.format(DAY) },
-          })
-        }
+        onValuesChange={(_, { status, dates }) => orders.change({ filters: { status, ...dateRangeFilter(dates) } })}
         data-testid="order-filters"
       >
         <Form.Item name="status" label={t('orders.filters.status')}>
@@ -101,9 +95,7 @@ export function OrderTable() {
             data-testid="order-filter-status"
           />
         </Form.Item>
-        <Form.Item name="dates" label={t('orders.filters.dates')}>
-          <DatePicker.RangePicker allowEmpty={[true, true]} data-testid="order-filter-dates" />
-        </Form.Item>
+        <DateRangeFilterItem label={t('orders.filters.dates')} data-testid="order-filter-dates" />
       </Form>
       <PagedTable
         paged={orders}

@@ -35,11 +35,10 @@ export function RechargeDialog({ channel, amount, order, deadline, onClose }: Re
   const status = polled === 'pending' && left === 0 ? 'invalid' : polled;
   const closedAtExpiry = useRef(false);
 
+  // The whole wallet root: the header's balance and VIP growth move with the balance, orders, ledger and chart.
   useEffect(() => {
     if (polled === 'paid') {
-      for (const queryKey of [walletKeys.balance(), walletKeys.ledger(), walletKeys.orders()]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
     }
   }, [polled, queryClient]);
 

@@ -3,7 +3,9 @@ import { Button, Form, InputNumber, Radio, Segmented, type FormRule } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportFormError } from '@/shared/ui/report-form-error';
+import { useOpenBankTransfer, type BankTransfer } from '../api/open-bank-transfer';
 import { useOpenRecharge, type RechargeChannel, type RechargeOrder } from '../api/recharge';
+import { BankTransferDialog } from './bank-transfer-dialog';
 import { RechargeDialog } from './recharge-dialog';
 
 // The amounts most people pick, in yuan; any other whole amount up to the limit may be typed.
@@ -13,7 +15,7 @@ const MAX_YUAN = Number(LIMITS.rechargeMaxUnits / UNITS_PER_YUAN);
 interface RechargeValues {
   preset: number | 'other';
   other: number | null;
-  channel: RechargeChannel;
+  channel: RechargeChannel | 'bank';
 }
 
 interface OpenOrder {
@@ -27,23 +29,30 @@ interface OpenOrder {
 const amountOf = ({ preset, other }: RechargeValues) => (preset === 'other' ? other : preset);
 
 /**
- * Top up by QR (spec §5: a preset or a whole amount of your own, at most 5000 per recharge, WeChat Pay or Alipay). The
- * order opens a dialog with its QR, which stays until the order is paid, cancelled or invalid.
+ * Top up (spec §5: a preset or a whole amount of your own, at most 5000 per recharge). WeChat Pay or Alipay open a
+ * dialog with the order's QR, which stays until the order is paid, cancelled or invalid; a bank transfer opens one
+ * with the account to pay into and the remark to write.
  */
 export function RechargeForm() {
   const { t } = useTranslation('wallet');
   const [form] = Form.useForm<RechargeValues>();
   const preset = Form.useWatch('preset', form);
   const open = useOpenRecharge();
+  const openBankTransfer = useOpenBankTransfer();
   const [order, setOrder] = useState<OpenOrder | null>(null);
+  const [transfer, setTransfer] = useState<BankTransfer | null>(null);
 
   const submit = async (values: RechargeValues) => {
     const amount = amountOf(values)!;
-    const details = await open
-      .mutateAsync({ channel: values.channel, amount })
-      .catch((error: unknown) => reportFormError(form, error, { fields: { amount: 'other' } }));
+    const { channel } = values;
+    const report = (error: unknown) => reportFormError(form, error, { fields: { amount: 'other' } });
+    if (channel === 'bank') {
+      setTransfer((await openBankTransfer.mutateAsync(amount).catch(report)) ?? null);
+      return;
+    }
+    const details = await open.mutateAsync({ channel, amount }).catch(report);
     if (details) {
-      setOrder({ channel: values.channel, amount, details, deadline: Date.now() + details.expiresIn * 1_000 });
+      setOrder({ channel, amount, details, deadline: Date.now() + details.expiresIn * 1_000 });
     }
   };
 
@@ -103,10 +112,16 @@ export function RechargeForm() {
             options={[
               { value: 'wechat', label: t('contract:enums.paymentChannel.wechat') },
               { value: 'alipay', label: t('contract:enums.paymentChannel.alipay') },
+              { value: 'bank', label: t('contract:enums.paymentChannel.bank') },
             ]}
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={open.isPending} data-testid="recharge-submit">
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={open.isPending || openBankTransfer.isPending}
+          data-testid="recharge-submit"
+        >
           {t('recharge.submit')}
         </Button>
       </Form>
@@ -119,6 +134,7 @@ export function RechargeForm() {
           onClose={() => setOrder(null)}
         />
       ) : null}
+      {transfer ? <BankTransferDialog transfer={transfer} onClose={() => setTransfer(null)} /> : null}
     </>
   );
 }

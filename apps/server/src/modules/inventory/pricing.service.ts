@@ -1,0 +1,94 @@
+import {
+  applyRate,
+  formatMoney,
+  money,
+  type EndpointData,
+  type EndpointInput,
+  type Money,
+  type pricing,
+  type BillingMode,
+} from '@suanli/contract';
+import type { UserId } from '../../db/ids.js';
+import { AppError } from '../../http/app-error.js';
+import type { Fleet, GpuModel } from './fleet.js';
+
+type QuoteInput = EndpointInput<typeof pricing.getGpuPrice>['query'];
+type Quote = EndpointData<typeof pricing.getGpuPrice>;
+
+/** The hours one period of each billing mode covers; per minute is quoted by the hour it is priced in. */
+const HOURS: Record<BillingMode, bigint> = { minute: 1n, day: 24n, week: 168n, month: 720n, year: 8_760n };
+
+/** What is rented: GPUs of one model, for periods of a billing mode (hours, when per minute). */
+export interface Rental {
+  mode: BillingMode;
+  periods: number;
+  gpuCount: number;
+}
+
+/** What the pricing needs to know of a signed-in customer. */
+export interface Customer {
+  vipGrade: number;
+  vipDiscountBasisPoints: number;
+  education: boolean;
+}
+
+interface PricingDependencies {
+  fleet: Fleet;
+  customer: (userId: UserId) => Promise<Customer>;
+}
+
+const GUEST: Customer = { vipGrade: 0, vipDiscountBasisPoints: 10_000, education: false };
+
+/** GPU prices (spec §9): original price × duration discount × VIP discount, vouchers aside. */
+export function pricingService({ fleet, customer }: PricingDependencies) {
+  const models = new Map(fleet.gpuModels.map((model) => [model.model.toLowerCase(), model]));
+
+  function modelOf(name: string): GpuModel {
+    const model = models.get(name.trim().toLowerCase());
+    if (!model) {
+      throw new AppError('notFound', { messageKey: 'inventory.unknownGpuModel', field: 'gpuModel' });
+    }
+    return model;
+  }
+
+  const durationDiscount = (mode: BillingMode) => (mode === 'minute' ? 10_000 : fleet.durationDiscounts[mode]);
+  const education = (model: GpuModel, who: Customer) => who.education && model.educationHourlyPrice !== undefined;
+  const unitPrice = (model: GpuModel, mode: BillingMode, who: Customer) =>
+    money((education(model, who) ? model.educationHourlyPrice! : model.hourlyPrice) * HOURS[mode]);
+
+  /** The price in units before rounding, so that a charge rounds once; a quote shows it to the cent. */
+  function price(model: GpuModel, rental: Rental, who = GUEST): Money {
+    const { mode, periods, gpuCount } = rental;
+    const original = money(unitPrice(model, mode, who) * BigInt(periods) * BigInt(gpuCount));
+    return applyRate(applyRate(original, durationDiscount(mode)), who.vipDiscountBasisPoints);
+  }
+
+  return {
+    gpuModels: () => fleet.gpuModels,
+    modelOf,
+    price,
+
+    async quote(query: QuoteInput, userId: UserId | null): Promise<Quote> {
+      const model = modelOf(query.gpuModel);
+      const who = userId === null ? GUEST : await customer(userId);
+      const unit = unitPrice(model, query.billingMode, who);
+      return {
+        gpuModel: model.model,
+        billingMode: query.billingMode,
+        duration: query.duration,
+        gpuCount: query.gpuCount,
+        unitPrice: formatMoney(unit),
+        originalPrice: formatMoney(money(unit * BigInt(query.duration) * BigInt(query.gpuCount))),
+        durationDiscountBasisPoints: durationDiscount(query.billingMode),
+        vipGrade: who.vipGrade,
+        vipDiscountBasisPoints: who.vipDiscountBasisPoints,
+        education: education(model, who),
+        price: formatMoney(
+          price(model, { mode: query.billingMode, periods: query.duration, gpuCount: query.gpuCount }, who),
+        ),
+      };
+    },
+  };
+}
+
+export type PricingService = ReturnType<typeof pricingService>;

@@ -1,0 +1,87 @@
+import type { Tx } from '../../db/client.js';
+import type { UserId } from '../../db/ids.js';
+import { claimOnce } from '../../db/processed-keys.js';
+import { AppError } from '../../http/app-error.js';
+import { addLocalMonths, expiryOf } from './package-schedule.js';
+import * as queries from './power.queries.js';
+
+/**
+ * Issues every month of a package that has fallen due by `now`, each once: its key (package, month) is claimed in the
+ * transaction that writes its lot, so neither a second run of the job nor a crash and retry issues a month twice. The
+ * caller holds the package's row (just inserted, or locked by the job). Answers the package's state after.
+ */
+export async function issueDueMonths(
+  tx: Tx,
+  bought: queries.PowerPackageRow,
+  { now, timeZone }: { now: Date; timeZone: string },
+) {
+  let issued = bought.monthsIssued;
+  while (issued < bought.months && addLocalMonths(bought.purchasedAt, issued, timeZone) <= now) {
+    const month = issued + 1;
+    if (await claimOnce(tx, { scope: 'power.package-month', key: `${bought.id}:${month}` })) {
+      await queries.issueLot(tx, {
+        userId: bought.userId,
+        orderNo: bought.orderNo,
+        kind: 'powerPackageIssue',
+        points: bought.monthlyPoints,
+        at: now,
+        expiresAt: expiryOf(now),
+        packageId: bought.id,
+        packageMonth: month,
+      });
+    }
+    issued = month;
+  }
+  const nextIssueAt = issued < bought.months ? addLocalMonths(bought.purchasedAt, issued, timeZone) : null;
+  await queries.setMonthsIssued(tx, { id: bought.id, monthsIssued: issued, nextIssueAt });
+  return { monthsIssued: issued, nextIssueAt };
+}
+
+/** Removes what is left of a lot past its expiry and writes the powerPackageExpired row; the caller holds its lock. */
+export async function expireLot(tx: Tx, lot: queries.PowerPointLot, now: Date) {
+  await queries.markExpired(tx, { id: lot.id, at: now });
+  await queries.insertEntry(tx, {
+    userId: lot.userId,
+    kind: 'powerPackageExpired',
+    points: -lot.remaining,
+    orderNo: lot.orderNo,
+    at: now,
+    lotId: lot.id,
+  });
+}
+
+// A usage is reported again within minutes or days, not months; an API platform makes far too many to keep for ever.
+const SPEND_KEY_RETENTION_MS = 40 * 24 * 60 * 60_000;
+
+/**
+ * Spends points on API pay-per-use (spec §9): from the lots that expire soonest, in the caller's transaction, once per
+ * reference (the call that used them) within 40 days, so a usage reported twice is spent once. Refuses (422
+ * power.insufficientPoints) when the unexpired points do not cover it; the caller's transaction then rolls back.
+ */
+export async function spendPoints(
+  tx: Tx,
+  { userId, points, reference, now }: { userId: UserId; points: bigint; reference: string; now: Date },
+): Promise<{ spent: boolean }> {
+  if (points <= 0n) {
+    throw new RangeError(`points spent must be positive, got ${points} for ${reference}`);
+  }
+  const expiresAt = new Date(now.getTime() + SPEND_KEY_RETENTION_MS);
+  if (!(await claimOnce(tx, { scope: 'power.spend', key: `${userId}:${reference}`, expiresAt }))) {
+    return { spent: false };
+  }
+  const lots = await queries.lockSpendableLots(tx, userId, now);
+  if (lots.reduce((sum, lot) => sum + lot.remaining, 0n) < points) {
+    throw new AppError('businessRule', { messageKey: 'power.insufficientPoints', field: 'points' });
+  }
+  let left = points;
+  for (const lot of lots) {
+    if (left === 0n) {
+      break;
+    }
+    const take = lot.remaining < left ? lot.remaining : left;
+    await queries.setRemaining(tx, { id: lot.id, remaining: lot.remaining - take });
+    left -= take;
+  }
+  await queries.insertEntry(tx, { userId, kind: 'apiUsage', points: -points, orderNo: reference, at: now });
+  return { spent: true };
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserId } from '../../src/db/ids.js';
+import { inTransaction } from '../../src/db/transaction.js';
+import { AdjustableClock, FixedClock } from '../../src/jobs/clock.js';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { createSignedInUser } from '../helpers/factories.js';
+import { buyPackage, buyPoints, pointsOf } from '../helpers/power-points.js';
+import { fund } from '../helpers/wallets.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  const clock = new AdjustableClock(new FixedClock(new Date('2026-07-01T04:00:00Z')));
+  t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '0' }, { clock });
+});
+afterAll(() => t.close());
+
+const spend = (userId: UserId, points: bigint, reference: string) =>
+  inTransaction(t.db, (tx) => t.services.power.spendPoints(tx, { userId, points, reference }));
+
+/** A user holding three lots bought a day apart (10, 20 and 30 yuan), the first expiring first. */
+async function userWithThreeLots() {
+  const { userId, token } = await createSignedInUser(t);
+  await fund(t, userId, '100');
+  const orders: string[] = [];
+  for (const yuan of ['10', '20', '30']) {
+    orders.push((await buyPoints(t, token, yuan)).json().data.orderNo);
+    (t.clock as AdjustableClock).advance(24 * 60);
+  }
+  return { userId, token, orders };
+}
+
+const remainingByOrder = async (token: string) =>
+  Object.fromEntries((await pointsOf(t, token)).lots.map((lot) => [lot.orderNo, lot.remaining]));
+
+describe('spending points on the API', () => {
+  it('takes the earliest-expiring points first, emptying each lot before the next', async () => {
+    const { userId, token, orders } = await userWithThreeLots();
+    expect(await spend(userId, 1_500n, 'call-1')).toEqual({ spent: true });
+    expect(await remainingByOrder(token)).toEqual({ [orders[1]!]: 1_500, [orders[2]!]: 3_000 });
+    await spend(userId, 2_000n, 'call-2');
+    expect(await remainingByOrder(token)).toEqual({ [orders[2]!]: 2_500 });
+    const overview = await pointsOf(t, token);
+    expect(overview.pointsBalance).toBe(2_500);
+    expect(overview.rows.slice(0, 2).map((row) => [row.kind, row.points, row.orderNo])).toEqual([
+      ['apiUsage', -2_000, 'call-2'],
+      ['apiUsage', -1_500, 'call-1'],
+    ]);
+  });
+
+  it("spends a package's month before points bought later", async () => {
+    const { userId, token } = await createSignedInUser(t);
+    await fund(t, userId, '200');
+    const bought = (await buyPackage(t, token, { package: 'gold', months: 1 })).json().data;
+    (t.clock as AdjustableClock).advance(60);
+    const points = (await buyPoints(t, token, '10')).json().data;
+    await spend(userId, 12_500n, 'call-1');
+    expect(await remainingByOrder(token)).toEqual({ [points.orderNo]: 500 });
+    expect(bought.orderNo).not.toBe(points.orderNo);
+  });
+
+  it('spends a reference once, however often its usage is reported', async () => {
+    const { userId, token } = await userWithThreeLots();
+    await spend(userId, 100n, 'call-once');
+    expect(await spend(userId, 100n, 'call-once')).toEqual({ spent: false });
+    expect((await pointsOf(t, token)).pointsBalance).toBe(5_900);
+  });
+
+  it('refuses more than the unexpired points with 422 and spends nothing', async () => {
+    const { userId, token } = await userWithThreeLots();
+    await expect(spend(userId, 6_001n, 'call-too-much')).rejects.toMatchObject({
+      status: 422,
+      options: { messageKey: 'power.insufficientPoints' },
+    });
+    const overview = await pointsOf(t, token);
+    expect(overview.pointsBalance).toBe(6_000);
+    expect(overview.rows.every((row) => row.kind === 'powerPointByBalance')).toBe(true);
+    // The refused reference was not used up: the same call succeeds once the points cover it.
+    expect(await spend(userId, 6_000n, 'call-too-much')).toEqual({ spent: true });
+  });
+
+  it('does not spend points that have expired, even before the expiry job removed them', async () => {
+    const { userId, token } = await createSignedInUser(t);
+    await fund(t, userId, '10');
+    await buyPoints(t, token, '10');
+    (t.clock as AdjustableClock).advance(31 * 24 * 60);
+    await expect(spend(userId, 1n, 'call-late')).rejects.toMatchObject({ status: 422 });
+  });
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { moneyTextSchema } from '../envelope.js';
+import { BillingMode } from '../enums.js';
+
+const billingModeSchema = z.enum(BillingMode.values, { error: 'validation.billingMode' });
+
+export const getGpuPrice = defineEndpoint({
+  id: 'getGpuPrice',
+  method: 'GET',
+  path: '/recharge/charge/getGpuPrice',
+  auth: 'optional',
+  summary:
+    'Quotes a rental: original price × duration discount × VIP discount (spec §9). Per minute quotes one hour; ' +
+    "prepaid modes quote `duration` periods. Signed in, the caller's VIP grade and education role apply",
+  tag: 'pricing',
+  query: z.object({
+    gpuModel: z.string({ error: 'validation.gpuModel' }).trim().min(1, { error: 'validation.gpuModel' }).max(64),
+    billingMode: billingModeSchema,
+    duration: z.coerce
+      .number({ error: 'validation.duration' })
+      .int({ error: 'validation.duration' })
+      .min(1, { error: 'validation.duration' })
+      .max(36, { error: 'validation.duration' })
+      .default(1),
+    gpuCount: z.coerce
+      .number({ error: 'validation.gpuCount' })
+      .int({ error: 'validation.gpuCount' })
+      .min(1, { error: 'validation.gpuCount' })
+      .max(8, { error: 'validation.gpuCount' })
+      .default(1),
+  }),
+  data: z.object({
+    gpuModel: z.string(),
+    billingMode: billingModeSchema,
+    duration: z.number().int(),
+    gpuCount: z.number().int(),
+    /** One GPU for one period (an hour when per minute) at the list price, or the education price for its holders. */
+    unitPrice: moneyTextSchema,
+    originalPrice: moneyTextSchema,
+    durationDiscountBasisPoints: z.number().int(),
+    vipGrade: z.number().int(),
+    vipDiscountBasisPoints: z.number().int(),
+    education: z.boolean(),
+    price: moneyTextSchema,
+  }),
+});
