@@ -64,7 +64,7 @@ describe("charges raced against one user's vouchers and balance on PostgreSQL", 
 
     const [account] = await queryRows<{ balance: string; consumption: string; growth: number }>(
       t.db,
-      sql`SELECT w.balance::text, u.consumption_units::text AS consumption, u.growth_value AS growth
+      sql`SELECT w.balance::text, w.consumption_units::text AS consumption, u.growth_value AS growth
           FROM wallets w JOIN users u ON u.id = w.user_id WHERE w.user_id = ${userId}`,
     );
     const balancePaid = total((result) => result.balancePaid);

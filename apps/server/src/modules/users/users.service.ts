@@ -35,8 +35,7 @@ export function usersService({ db, notices }: { db: Db; notices: NoticesService 
     ...accounts,
     getVip: vip.getVip,
     vipDiscount: vip.vipDiscount,
-    recordConsumption: vip.recordConsumption,
-    consumptionUpdate: vip.consumptionUpdate,
+    growthUpdate: vip.growthUpdate,
 
     /**
      * Creates a user with the `user` role and a welcome notice, recording who invited whom (spec §9 invite rewards

@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { at, byDatabase, id, userIdColumn } from '../../db/columns.js';
 import type { UserId } from '../../db/ids.js';
 
@@ -17,7 +17,6 @@ export const users = pgTable('users', {
   vipGrade: integer('vip_grade').notNull().default(0),
   growthValue: integer('growth_value').notNull().default(0),
   /** Balance spent on charges, in money units: growth is its whole yuan (migration 0015). */
-  consumptionUnits: bigint('consumption_units', { mode: 'bigint' }).notNull().default(byDatabase),
   wechatOpenId: text('wechat_open_id').unique(),
   wechatNickName: text('wechat_nick_name'),
   wechatBoundAt: at('wechat_bound_at'),

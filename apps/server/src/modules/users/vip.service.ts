@@ -1,7 +1,7 @@
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { AppError } from '../../http/app-error.js';
-import { addConsumption, consumptionUpdate, findVipGrades, findVipRow } from './vip.queries.js';
+import { findVipGrades, findVipRow, growthUpdate } from './vip.queries.js';
 
 const NO_DISCOUNT = 10_000;
 
@@ -23,10 +23,7 @@ export function vipService({ db }: { db: Db }) {
       return { vipGrade: row?.vipGrade ?? 0, discountBasisPoints: row?.discountBasisPoints ?? NO_DISCOUNT };
     },
 
-    /** Counts balance (not vouchers) spent on a charge towards growth, in the charge's transaction. */
-    recordConsumption: (tx: Tx, userId: UserId, units: bigint) => addConsumption(tx, { userId, units }),
-
-    /** The same count as one step of a caller's statement, for the users its subquery names (a charge's posting). */
-    consumptionUpdate,
+    /** Growth from balance spent, as one step of a charge's statement (vip.queries.ts). */
+    growthUpdate,
   };
 }

@@ -1,4 +1,4 @@
-import { money, type Money, type TransactionType, type VoucherKind } from '@suanli/contract';
+import { money, UNITS_PER_YUAN, type Money, type TransactionType, type VoucherKind } from '@suanli/contract';
 import type { Db } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -6,9 +6,9 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { UsersService } from '../users/index.js';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/sql.js';
+import { queryPrepared } from '../../db/sql.js';
 import { lockBalance, postEntries, postedBalance, postingStatement } from './ledger.queries.js';
-import { insertSpends, lockUsableVouchers, spendVoucher, usableVoucherProbe } from './vouchers.queries.js';
+import { insertSpends, lockUsableVouchers, spendVoucher, voucherHorizon } from './vouchers.queries.js';
 
 export interface ChargeRequest {
   userId: UserId;
@@ -49,7 +49,7 @@ function allocate(usable: { id: bigint; balance: Money }[], amount: Money) {
 
 interface ChargeDependencies {
   clock: Clock;
-  users: Pick<UsersService, 'recordConsumption' | 'consumptionUpdate'>;
+  users: Pick<UsersService, 'growthUpdate'>;
 }
 
 /**
@@ -58,15 +58,43 @@ interface ChargeDependencies {
  */
 export function chargeService({ clock, users }: ChargeDependencies) {
   /**
-   * Everything is locked and checked before anything is written (the vouchers, then the wallet, the order every charge
-   * takes them in), so a refusal (422 wallet.insufficientBalance) changes nothing, even inside a caller's transaction
-   * that goes on. It joins the caller's Tx. Charging the same order twice is the caller's to prevent (claimOnce).
+   * Posts the charge's entry in one statement that also counts the balance spent on the wallet row and adds the whole
+   * yuan it crossed to the user's VIP growth. `fast` makes it move the wallet only when no voucher may be waiting;
+   * after vouchers were spent (not fast) it recomputes the wallet's voucher horizon instead.
    */
-  async function chargeWithVouchers(executor: Db, request: ChargeRequest, kinds: VoucherKind[]) {
+  async function postCharge(executor: Db, request: ChargeRequest, paid: { balance: Money; now: Date; fast: boolean }) {
+    const { userId, amount, transactionType, orderNo } = request;
+    const posting = { userId, transactionType, orderNo, amount: money(-amount), change: money(-paid.balance) };
+    // Three shapes of the statement, each prepared under its own name (queryPrepared).
+    const guarded = paid.fast && request.vouchers !== false;
+    const name = paid.fast
+      ? guarded
+        ? 'wallet_charge_unless_vouchers'
+        : 'wallet_charge_balance'
+      : 'wallet_charge_after_vouchers';
+    const [row] = await queryPrepared<{ balance_after: string | null }>(
+      executor,
+      name,
+      postingStatement(posting, paid.now, {
+        set: paid.fast
+          ? sql`consumption_units = consumption_units + ${paid.balance}`
+          : sql`consumption_units = consumption_units + ${paid.balance}, vouchers_until = (${voucherHorizon(userId)})`,
+        guard: guarded ? sql`coalesce(vouchers_until <= ${paid.now}, true)` : undefined,
+        after: sql`grown AS (${users.growthUpdate(
+          sql`SELECT user_id, consumption_units / ${UNITS_PER_YUAN} - (consumption_units - ${paid.balance}) / ${UNITS_PER_YUAN} AS yuan
+              FROM changed`,
+        )})`,
+      }),
+    );
+    return postedBalance(row);
+  }
+
+  async function chargeWithVouchers(executor: Db, request: ChargeRequest) {
     return inTransaction(executor, async (tx) => {
       const now = clock.now();
       const { userId, amount, orderNo, transactionType } = request;
-      const usable = await lockUsableVouchers(tx, { userId, kinds, now });
+      const kinds = request.vouchers === false ? [] : kindsFor(transactionType);
+      const usable = kinds.length > 0 ? await lockUsableVouchers(tx, { userId, kinds, now }) : [];
       const { takes, voucherPaid } = allocate(usable, amount);
       const balancePaid = money(amount - voucherPaid);
       if ((await lockBalance(tx, userId)) < balancePaid) {
@@ -79,55 +107,32 @@ export function chargeService({ clock, users }: ChargeDependencies) {
         tx,
         takes.map((take) => ({ ...take, userId, orderNo, createdAt: now })),
       );
-      const posting = { userId, transactionType, amount: money(-amount), balanceChange: money(-balancePaid), orderNo };
       // Never null: the wallet is locked and holds enough.
-      const [balance] = (await postEntries(tx, [posting], now))!;
-      if (balancePaid > 0n) {
-        await users.recordConsumption(tx, userId, balancePaid);
-      }
-      return { voucherPaid, balancePaid, balance: balance! };
+      const balance = (await postCharge(tx, request, { balance: balancePaid, now, fast: false }))!;
+      return { voucherPaid, balancePaid, balance };
     });
   }
 
   /**
-   * The common case, a user with no voucher to spend, in one statement and one round trip: it looks for a usable
-   * voucher, moves the wallet only when there is none (and it holds enough), writes the entry and counts the growth.
-   * Answers null when a voucher turned up, for the path that spends it.
+   * The common case, in one statement and one round trip: no voucher may be waiting (the wallet row says so) and the
+   * balance covers it. Answers null otherwise, for the path that locks, looks and spends.
    */
-  async function chargeBalance(executor: Db, request: ChargeRequest, kinds: VoucherKind[]) {
-    const { userId, amount } = request;
-    const now = clock.now();
-    const probe = kinds.length > 0 ? usableVoucherProbe({ userId, kinds, now }) : null;
-    const posting = { ...request, amount: money(-amount), change: money(-amount) };
-    const [row] = await queryRows<{ balance_after: bigint | string | null; vouchers: boolean }>(
-      executor,
-      postingStatement(posting, now, {
-        ...(probe ? { before: sql`usable AS (${probe})`, guard: sql`NOT EXISTS (SELECT 1 FROM usable)` } : {}),
-        after: sql`grown AS (${users.consumptionUpdate(sql`SELECT user_id FROM changed`, amount)})`,
-        answer: probe ? sql`EXISTS (SELECT 1 FROM usable) AS vouchers` : sql`false AS vouchers`,
-      }),
-    );
-    if (row?.vouchers) {
-      return null;
-    }
-    const balance = postedBalance(row);
-    if (balance === null) {
-      throw insufficient();
-    }
-    return { voucherPaid: money(0n), balancePaid: amount, balance };
+  async function chargeBalance(executor: Db, request: ChargeRequest): Promise<ChargeResult | null> {
+    const balance = await postCharge(executor, request, { balance: request.amount, now: clock.now(), fast: true });
+    return balance === null ? null : { voucherPaid: money(0n), balancePaid: request.amount, balance };
   }
 
   /**
-   * Everything is locked and checked before anything is written (the vouchers, then the wallet, the order every charge
-   * takes them in), so a refusal (422 wallet.insufficientBalance) changes nothing, even inside a caller's transaction
-   * that goes on. It joins the caller's Tx. Charging the same order twice is the caller's to prevent (claimOnce).
+   * One statement when it can (chargeBalance); otherwise everything is locked and checked before anything is written
+   * (the vouchers, then the wallet, the order every charge takes them in). Either way a refusal (422
+   * wallet.insufficientBalance) changes nothing, even inside a caller's transaction that goes on. It joins the caller's
+   * Tx. Charging the same order twice is the caller's to prevent (claimOnce).
    */
   return async function charge(executor: Db, request: ChargeRequest): Promise<ChargeResult> {
     if (request.amount <= 0n) {
       throw new RangeError(`a charge must be positive, got ${request.amount} for ${request.orderNo}`);
     }
-    const kinds = request.vouchers === false ? [] : kindsFor(request.transactionType);
-    return (await chargeBalance(executor, request, kinds)) ?? chargeWithVouchers(executor, request, kinds);
+    return (await chargeBalance(executor, request)) ?? chargeWithVouchers(executor, request);
   };
 }
 

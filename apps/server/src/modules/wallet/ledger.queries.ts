@@ -3,7 +3,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import type { PageWindow } from '../../db/paging.js';
-import { queryRows } from '../../db/sql.js';
+import { queryPrepared, queryRows } from '../../db/sql.js';
 import { ledgerEntries, wallets } from './wallet.tables.js';
 
 export interface Posting {
@@ -16,14 +16,12 @@ export interface Posting {
   orderNo: string;
 }
 
-/** What a posting statement may add: CTEs before it, a condition on the wallet's UPDATE, steps after the entry. */
+/** What a posting statement may add: more to SET on the wallet, a condition on it, steps after the entry. */
 export interface PostingSteps {
-  before?: SQL;
+  set?: SQL;
   guard?: SQL;
-  /** Further CTEs; `changed` (id, user_id, balance) names the wallet the posting moved, empty when it did not. */
+  /** Further CTEs; `changed` (id, user_id, balance, consumption_units) is the wallet moved, empty when it did not. */
   after?: SQL;
-  /** Further columns of the answer row, beside balance_after. */
-  answer?: SQL;
 }
 
 /**
@@ -33,24 +31,28 @@ export interface PostingSteps {
  */
 export function postingStatement(posting: Posting & { change: Money }, at: Date, steps: PostingSteps = {}): SQL {
   const { change } = posting;
-  return sql`WITH ${steps.before ? sql`${steps.before}, ` : sql``}changed AS (
-          UPDATE wallets SET balance = balance + ${change}
+  return sql`WITH changed AS (
+          UPDATE wallets SET balance = balance + ${change}${steps.set ? sql`, ${steps.set}` : sql``}
           WHERE user_id = ${posting.userId} AND balance + ${change} >= 0${steps.guard ? sql` AND ${steps.guard}` : sql``}
-          RETURNING id, user_id, balance),
+          RETURNING id, user_id, balance, consumption_units),
         entry AS (
           INSERT INTO ledger_entries
             (wallet_id, user_id, order_no, transaction_type, amount, balance_change, balance_after, created_at)
           SELECT id, user_id, ${posting.orderNo}, ${posting.transactionType}, ${posting.amount}, ${change}, balance, ${at}
           FROM changed
           RETURNING balance_after)${steps.after ? sql`, ${steps.after}` : sql``}
-        SELECT (SELECT balance_after FROM entry) AS balance_after${steps.answer ? sql`, ${steps.answer}` : sql``}`;
+        SELECT (SELECT balance_after FROM entry) AS balance_after`;
 }
 
 export const postedBalance = (row: { balance_after: bigint | string | null } | undefined): Money | null =>
   row?.balance_after === null || row?.balance_after === undefined ? null : money(BigInt(row.balance_after));
 
 async function postOne(tx: Db, posting: Posting & { change: Money }, at: Date): Promise<Money | null> {
-  const [row] = await queryRows<{ balance_after: bigint | string | null }>(tx, postingStatement(posting, at));
+  const [row] = await queryPrepared<{ balance_after: bigint | string | null }>(
+    tx,
+    'wallet_post',
+    postingStatement(posting, at),
+  );
   return postedBalance(row);
 }
 

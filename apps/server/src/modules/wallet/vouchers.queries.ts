@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, inArray, lte, ne, notInArray, or, sql, sum, typ
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import type { PageWindow } from '../../db/paging.js';
+import { wallets } from './wallet.tables.js';
 import { voucherSpends, vouchers } from './vouchers.tables.js';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
@@ -21,9 +22,10 @@ const usable = (now: Date) =>
     gt(vouchers.expiresAt, now),
   );
 
-/** A subquery answering one row when the user holds a voucher of these kinds that a charge may spend now. */
-export const usableVoucherProbe = ({ userId, kinds, now }: { userId: UserId; kinds: VoucherKind[]; now: Date }): SQL =>
-  sql`SELECT 1 FROM ${vouchers} WHERE ${and(eq(vouchers.userId, userId), inArray(vouchers.kind, kinds), usable(now))} LIMIT 1`;
+/** A subquery of the latest expiry among the user's vouchers that may still be spent, or null (wallets.vouchers_until). */
+export const voucherHorizon = (userId: UserId): SQL =>
+  sql`SELECT max(${vouchers.expiresAt}) FROM ${vouchers}
+      WHERE ${and(eq(vouchers.userId, userId), eq(vouchers.status, 'normal'), gt(vouchers.balance, NOTHING))}`;
 
 /**
  * Locks the user's vouchers of these kinds that a charge may spend now, earliest expiry first: the order they are
@@ -152,4 +154,18 @@ export const expiredVouchers = (now: Date) => and(ne(vouchers.status, 'invalid')
 
 export async function markInvalid(tx: Tx, id: bigint) {
   await tx.update(vouchers).set({ status: 'invalid' }).where(eq(vouchers.id, id));
+}
+
+/**
+ * Tells the user's wallet that a voucher may be waiting until `until`, so that charges look for it (the wallet is made
+ * when it has none yet); in the transaction that grants the voucher.
+ */
+export async function raiseVoucherHorizon(tx: Tx, { userId, until }: { userId: UserId; until: Date }) {
+  await tx
+    .insert(wallets)
+    .values({ userId, vouchersUntil: until })
+    .onConflictDoUpdate({
+      target: wallets.userId,
+      set: { vouchersUntil: sql`GREATEST(${wallets.vouchersUntil}, excluded.vouchers_until)` },
+    });
 }

@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { paged } from '../../db/paging.js';
 import { claimOnce } from '../../db/processed-keys.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { UsersService } from '../users/index.js';
@@ -61,7 +62,11 @@ export function vouchersService({ db, clock, users }: VouchersDependencies) {
   async function grant(executor: Db, voucher: NewVoucher) {
     const now = clock.now();
     const expiresAt = new Date(now.getTime() + voucher.validDays * DAY_MS);
-    return queries.insertVoucher(executor, { ...voucher, effectiveAt: now, expiresAt });
+    return inTransaction(executor, async (tx) => {
+      const granted = await queries.insertVoucher(tx, { ...voucher, effectiveAt: now, expiresAt });
+      await queries.raiseVoucherHorizon(tx, { userId: voucher.userId, until: expiresAt });
+      return granted;
+    });
   }
 
   return {

@@ -59,7 +59,7 @@ interface WalletDependencies {
   clock: Clock;
   /** TZ_BUSINESS: the zone dates are read in. */
   timeZone: string;
-  users: Pick<UsersService, 'findUserByAccount' | 'recordConsumption' | 'consumptionUpdate'>;
+  users: Pick<UsersService, 'findUserByAccount' | 'growthUpdate'>;
 }
 
 /**

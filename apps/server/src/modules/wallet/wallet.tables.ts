@@ -10,6 +10,10 @@ export const wallets = pgTable('wallets', {
   userId: userIdColumn().unique(),
   balance: money('balance').notNull().default(byDatabase),
   createdAt: at('created_at').notNull().default(byDatabase),
+  /** Balance spent on charges, all time: VIP growth is its whole yuan (migration 0017). */
+  consumptionUnits: money('consumption_units').notNull().default(byDatabase),
+  /** The latest expiry of the vouchers that may be usable; a charge before it looks for vouchers to spend. */
+  vouchersUntil: at('vouchers_until'),
 });
 
 /** The ledger, which is also the income/expense list: one row per change of a wallet. */
