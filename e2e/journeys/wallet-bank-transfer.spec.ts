@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
+import { dismissWelcomeDialogs, openSignedIn, openWalletPage } from '../support/console.js';
 import { callApi, registerByEmail } from '../support/dev-api.js';
 
 let session: BrowserSession;
@@ -23,17 +23,6 @@ async function operator() {
     reject: (orderNo: string) =>
       callApi<{ status: string }>('POST', `/recharge/admin/bank-orders/${orderNo}/reject`, { token }),
   };
-}
-
-/** Wallet pages are under More → My wallet in the header's menu: a click there changes the page, not the app. */
-async function openFromMenu(page: Page, key: 'voucherCenter' | 'myOrder', path: string) {
-  await page.getByTestId('menu-more').hover();
-  await page.getByTestId('menu-myWallet').hover();
-  await page.getByTestId(`menu-${key}`).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
-  // A submenu stays open while the pointer rests on it; a person moves on to the page.
-  await page.mouse.move(10, 700);
-  await expect.poll(() => page.locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)').count()).toBe(0);
 }
 
 /** Chooses a preset amount and bank transfer, and answers the order number the dialog asks to write as the remark. */
@@ -75,7 +64,7 @@ describe('recharging by bank transfer', () => {
     // Nothing is credited when the transfer is only promised.
     expect(await page.getByTestId('wallet-balance').textContent()).toBe('¥0.00');
 
-    await openFromMenu(page, 'myOrder', '/myOrder');
+    await openWalletPage(page, 'myOrder', '/myOrder');
     const order = orderRow(page, orderNo);
     await order.waitFor({ state: 'visible' });
     const pending = await order.textContent();
@@ -86,27 +75,27 @@ describe('recharging by bank transfer', () => {
     // The money arrives at the bank; an operator confirms the amount that arrived.
     expect(await settler.confirm(orderNo, '200.00')).toMatchObject({ code: 200, data: { status: 'paid' } });
 
-    await openFromMenu(page, 'voucherCenter', '/voucherCenter');
+    await openWalletPage(page, 'voucherCenter', '/voucherCenter');
     await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('¥200.00');
-    await openFromMenu(page, 'myOrder', '/myOrder');
+    await openWalletPage(page, 'myOrder', '/myOrder');
     await expect.poll(() => order.textContent()).toContain('已支付');
     expect(await order.textContent()).not.toContain('待支付');
 
     // A second transfer is promised but never arrives: the operator closes that order unpaid.
-    await openFromMenu(page, 'voucherCenter', '/voucherCenter');
+    await openWalletPage(page, 'voucherCenter', '/voucherCenter');
     const unpaidNo = await openBankTransfer(page, 50);
     expect(unpaidNo).not.toBe(orderNo);
     expect(await page.getByTestId('bank-amount').textContent()).toBe('¥50.00');
     await page.getByTestId('bank-transfer-done').click();
-    await openFromMenu(page, 'myOrder', '/myOrder');
+    await openWalletPage(page, 'myOrder', '/myOrder');
     const unpaid = orderRow(page, unpaidNo);
     await expect.poll(() => unpaid.textContent()).toContain('待支付');
 
     expect(await settler.reject(unpaidNo)).toMatchObject({ code: 200, data: { status: 'closed' } });
 
-    await openFromMenu(page, 'voucherCenter', '/voucherCenter');
+    await openWalletPage(page, 'voucherCenter', '/voucherCenter');
     await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('¥200.00');
-    await openFromMenu(page, 'myOrder', '/myOrder');
+    await openWalletPage(page, 'myOrder', '/myOrder');
     await expect.poll(() => unpaid.textContent()).toContain('已取消');
     expect(await unpaid.textContent()).toContain('¥50.00');
     expect(await order.textContent()).toContain('已支付');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
+import { dismissWelcomeDialogs, openSignedIn, openWalletPage } from '../support/console.js';
 import { callApi, registerByEmail } from '../support/dev-api.js';
 
 let session: BrowserSession;
@@ -49,17 +49,6 @@ function readShown(text: string) {
   return new Date(year!, month! - 1, day, hours, minutes).getTime();
 }
 
-/** Wallet pages are under More → My wallet in the header's menu: a click there changes the page, not the app. */
-async function openFromMenu(page: Page, key: 'voucherCenter' | 'voucher', path: string) {
-  await page.getByTestId('menu-more').hover();
-  await page.getByTestId('menu-myWallet').hover();
-  await page.getByTestId(`menu-${key}`).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
-  // A submenu stays open while the pointer rests on it; a person moves on to the page.
-  await page.mouse.move(10, 700);
-  await expect.poll(() => page.locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)').count()).toBe(0);
-}
-
 /** What the avatar dropdown says the vouchers hold, read as a person hovering the avatar would. */
 async function vouchersInDropdown(page: Page) {
   await page.getByTestId('user-avatar').hover();
@@ -92,7 +81,7 @@ describe('vouchers', () => {
 
     // From here on the same page, never reloaded: what changes on screen is the app refreshing itself.
     await page.evaluate(() => Object.assign(window, { __sameApp: true }));
-    await openFromMenu(page, 'voucherCenter', '/voucherCenter');
+    await openWalletPage(page, 'voucherCenter', '/voucherCenter');
     await expect
       .poll(() => page.getByTestId('recharge-return-tier').first().textContent())
       .toBe('充值满 ¥100.00 送 ¥5.00 代金券，有效期 30 天');
@@ -114,7 +103,7 @@ describe('vouchers', () => {
     await page.mouse.move(10, 700);
     await page.getByTestId('user-summary').waitFor({ state: 'hidden' });
 
-    await openFromMenu(page, 'voucher', '/voucher');
+    await openWalletPage(page, 'voucher', '/voucher');
     const bonus = usable.locator('tbody tr.ant-table-row', { hasText: '充值返券' }).filter({ hasText: '¥5.00' });
     await bonus.waitFor({ state: 'visible' });
     expect(await bonus.getByTestId('voucher-status').textContent()).toBe('正常');

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { latestCode } from './dev-api.js';
 
 /** The keys of the console's stores (apps/web/src/shared/config/site.ts). */
@@ -83,4 +84,18 @@ export async function fillRegisterForm(page: Page, account: string, password = '
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-send-code').click();
   await page.getByTestId('login-code').fill(await latestCode(account));
+}
+
+/**
+ * Opens a wallet page the way a person does, under More → My wallet in the header's menu (a click there changes the
+ * page, not the app), and waits for the menu's popups to close.
+ */
+export async function openWalletPage(page: Page, key: 'voucherCenter' | 'voucher' | 'myOrder', path: string) {
+  await page.getByTestId('menu-more').hover();
+  await page.getByTestId('menu-myWallet').hover();
+  await page.getByTestId(`menu-${key}`).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+  // A submenu stays open while the pointer rests on it; a person moves on to the page.
+  await page.mouse.move(10, 700);
+  await expect.poll(() => page.locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)').count()).toBe(0);
 }

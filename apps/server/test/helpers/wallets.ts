@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { UserId } from '../../src/db/ids.js';
 import { queryRows } from '../../src/db/sql.js';
 import type { TestApp } from './build-test-app.js';
+import { exitOf, spawnTs } from './spawn.js';
 import type { Arrange } from './factories.js';
 
 /**
@@ -27,4 +28,16 @@ export async function entriesFor({ db }: Arrange, orderNo: string): Promise<numb
     sql`SELECT count(*)::int AS n FROM ledger_entries WHERE order_no = ${orderNo}`,
   );
   return row!.n;
+}
+
+/** Runs `npm run ledger:check` (its CLI) on the test app's database: its exit code and what it printed. */
+export async function runLedgerCheck(t: TestApp) {
+  const check = spawnTs('src/modules/wallet/ledger-check-cli.ts', [], {
+    DATABASE_URL: t.testDatabase.url!,
+    LOG_LEVEL: 'silent',
+  });
+  let output = '';
+  check.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  check.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { code: (await exitOf(check)).code, output };
 }

@@ -4,8 +4,7 @@ import { findLedgerMismatches } from '../../src/modules/wallet/ledger.queries.js
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { balanceOf, buyPackage, buyPoints, ledgerOf, pointsOf } from '../helpers/power-points.js';
-import { exitOf, spawnTs } from '../helpers/spawn.js';
-import { fund } from '../helpers/wallets.js';
+import { fund, runLedgerCheck } from '../helpers/wallets.js';
 
 // Real PostgreSQL only (ARCHITECTURE §4): PGlite runs one transaction at a time and proves nothing about races.
 let t: TestApp;
@@ -75,13 +74,8 @@ describe('purchases raced by one user on PostgreSQL', () => {
 
   it('npm run ledger:check passes on that database', async () => {
     expect(await findLedgerMismatches(t.db)).toEqual([]);
-    const check = spawnTs('src/modules/wallet/ledger-check-cli.ts', [], {
-      DATABASE_URL: t.testDatabase.url!,
-      LOG_LEVEL: 'silent',
-    });
-    let output = '';
-    check.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    expect((await exitOf(check)).code).toBe(0);
+    const { code, output } = await runLedgerCheck(t);
+    expect(code).toBe(0);
     expect(output).toMatch(/\d+ wallets checked, 0 with a ledger that does not match/);
   });
 });

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../helpers/factories.js';
 import { advance, notifyAlipay, openRecharge, paymentStatus } from '../helpers/recharges.js';
 import { balanceOf, entriesFor } from '../helpers/wallets.js';
 import { otherAlipayKey } from './alipay-fake.js';
-import { PUBLIC_URL, startLivePayments } from './live-payments.js';
+import { PUBLIC_URL, useLivePaymentsApp } from './live-payments.js';
 
-let t: TestApp;
-let live: Awaited<ReturnType<typeof startLivePayments>>;
-beforeAll(async () => {
-  live = await startLivePayments();
-  t = await buildTestApp({ ...live.env, RATE_LIMIT_PER_MINUTE: '0' });
-});
-afterAll(async () => {
-  await t.close();
-  await live.close();
-});
+const live = useLivePaymentsApp();
 
 async function openPaid(amount: number) {
-  const user = await createSignedInUser(t);
-  const order = await openRecharge(t, user.token, amount, 'alipay');
-  live.alipay.scan(order.orderNo);
-  live.alipay.pay(order.orderNo);
+  const user = await createSignedInUser(live.t);
+  const order = await openRecharge(live.t, user.token, amount, 'alipay');
+  live.payments.alipay.scan(order.orderNo);
+  live.payments.alipay.pay(order.orderNo);
   return { ...user, orderNo: order.orderNo };
 }
 
@@ -29,29 +19,32 @@ const answerOf = (response: { statusCode: number; body: string }) => response.bo
 
 describe('an Alipay recharge', () => {
   it('is precreated at Alipay with a signed request, in yuan, expiring with its QR, notified under PUBLIC_URL', async () => {
-    const { token } = await createSignedInUser(t);
-    const order = await openRecharge(t, token, 88, 'alipay');
+    const { token } = await createSignedInUser(live.t);
+    const order = await openRecharge(live.t, token, 88, 'alipay');
     expect(order).toMatchObject({ sandbox: false, codeUrl: `https://qr.alipay.com/bax0${order.orderNo}` });
-    const trade = live.alipay.state.trades.get(order.orderNo)!;
+    const trade = live.payments.alipay.state.trades.get(order.orderNo)!;
     expect(trade.biz).toMatchObject({ out_trade_no: order.orderNo, total_amount: '88.00', subject: '算力云账户充值' });
     expect(trade.notifyUrl).toBe(`${PUBLIC_URL}/api/recharge/api/ali-pay/notify`);
     // The QR's expiry in Beijing time, as Alipay reads time_expire.
     const beijing = new Date(Date.parse(order.expireTime) + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
     expect(trade.biz.time_expire).toBe(beijing);
-    expect(live.alipay.state.requests.every((request) => !request.refused)).toBe(true);
+    expect(live.payments.alipay.state.requests.every((request) => !request.refused)).toBe(true);
   });
 
   it('is credited once by its notification, and a later TRADE_FINISHED is acknowledged without a second credit', async () => {
     const { token, orderNo } = await openPaid(100);
-    const first = await notifyAlipay(t, live.alipay.notification(orderNo));
+    const first = await notifyAlipay(live.t, live.payments.alipay.notification(orderNo));
     expect([first.statusCode, answerOf(first)]).toEqual([200, 'success']);
-    const finished = await notifyAlipay(t, live.alipay.notification(orderNo, { trade_status: 'TRADE_FINISHED' }));
+    const finished = await notifyAlipay(
+      live.t,
+      live.payments.alipay.notification(orderNo, { trade_status: 'TRADE_FINISHED' }),
+    );
     expect(answerOf(finished)).toBe('success');
 
-    expect(await paymentStatus(t, token, orderNo)).toBe('paid');
-    expect(await balanceOf(t, token)).toBe('100.00');
-    expect(await entriesFor(t, orderNo)).toBe(1);
-    const list = await t.request({
+    expect(await paymentStatus(live.t, token, orderNo)).toBe('paid');
+    expect(await balanceOf(live.t, token)).toBe('100.00');
+    expect(await entriesFor(live.t, orderNo)).toBe(1);
+    const list = await live.t.request({
       method: 'POST',
       url: '/api/recharge/order-info/selectDealInfoList',
       token,
@@ -61,66 +54,72 @@ describe('an Alipay recharge', () => {
   });
 
   it('acknowledges an authentic notification of a trade closed unpaid, crediting nothing', async () => {
-    const { token } = await createSignedInUser(t);
-    const { orderNo } = await openRecharge(t, token, 15, 'alipay');
-    live.alipay.scan(orderNo);
-    const response = await notifyAlipay(t, live.alipay.notification(orderNo, { trade_status: 'TRADE_CLOSED' }));
+    const { token } = await createSignedInUser(live.t);
+    const { orderNo } = await openRecharge(live.t, token, 15, 'alipay');
+    live.payments.alipay.scan(orderNo);
+    const response = await notifyAlipay(
+      live.t,
+      live.payments.alipay.notification(orderNo, { trade_status: 'TRADE_CLOSED' }),
+    );
     expect(answerOf(response)).toBe('success');
-    expect(await paymentStatus(t, token, orderNo)).toBe('pending');
+    expect(await paymentStatus(live.t, token, orderNo)).toBe('pending');
   });
 
   it.each([
-    ['a forged signature', (orderNo: string) => live.alipay.notification(orderNo, {}, otherAlipayKey())],
+    ['a forged signature', (orderNo: string) => live.payments.alipay.notification(orderNo, {}, otherAlipayKey())],
     [
       'a field altered after signing',
-      (orderNo: string) => ({ ...live.alipay.notification(orderNo), total_amount: '0.01' }),
+      (orderNo: string) => ({ ...live.payments.alipay.notification(orderNo), total_amount: '0.01' }),
     ],
-    ['another app', (orderNo: string) => live.alipay.notification(orderNo, { app_id: '2021000000009999' })],
-    ['another seller', (orderNo: string) => live.alipay.notification(orderNo, { seller_id: '2088000000009999' })],
-    ['another amount', (orderNo: string) => live.alipay.notification(orderNo, { total_amount: '0.01' })],
-    ['no signature type', (orderNo: string) => ({ ...live.alipay.notification(orderNo), sign_type: 'RSA' })],
+    ['another app', (orderNo: string) => live.payments.alipay.notification(orderNo, { app_id: '2021000000009999' })],
+    [
+      'another seller',
+      (orderNo: string) => live.payments.alipay.notification(orderNo, { seller_id: '2088000000009999' }),
+    ],
+    ['another amount', (orderNo: string) => live.payments.alipay.notification(orderNo, { total_amount: '0.01' })],
+    ['no signature type', (orderNo: string) => ({ ...live.payments.alipay.notification(orderNo), sign_type: 'RSA' })],
   ])('refuses a notification with %s, answering failure, and credits nothing', async (_case, forge) => {
     const { token, orderNo } = await openPaid(30);
-    const response = await notifyAlipay(t, forge(orderNo));
+    const response = await notifyAlipay(live.t, forge(orderNo));
     expect(answerOf(response)).toBe('failure');
-    expect(await paymentStatus(t, token, orderNo)).toBe('pending');
-    expect(await balanceOf(t, token)).toBe('0.00');
+    expect(await paymentStatus(live.t, token, orderNo)).toBe('pending');
+    expect(await balanceOf(live.t, token)).toBe('0.00');
   });
 
   it('counts a QR nobody scanned as closed when it expires (Alipay: ACQ.TRADE_NOT_EXIST)', async () => {
-    const { token } = await createSignedInUser(t);
-    const { orderNo } = await openRecharge(t, token, 20, 'alipay');
-    await advance(t, 6);
-    expect(live.alipay.state.closeCalls).toContain(orderNo);
-    expect(await paymentStatus(t, token, orderNo)).toBe('invalid');
+    const { token } = await createSignedInUser(live.t);
+    const { orderNo } = await openRecharge(live.t, token, 20, 'alipay');
+    await advance(live.t, 6);
+    expect(live.payments.alipay.state.closeCalls).toContain(orderNo);
+    expect(await paymentStatus(live.t, token, orderNo)).toBe('invalid');
   });
 
   it('closes a scanned but unpaid trade at Alipay when its QR expires', async () => {
-    const { token } = await createSignedInUser(t);
-    const { orderNo } = await openRecharge(t, token, 25, 'alipay');
-    live.alipay.scan(orderNo);
-    await advance(t, 6);
-    expect(live.alipay.state.trades.get(orderNo)!.status).toBe('TRADE_CLOSED');
-    expect(await paymentStatus(t, token, orderNo)).toBe('invalid');
+    const { token } = await createSignedInUser(live.t);
+    const { orderNo } = await openRecharge(live.t, token, 25, 'alipay');
+    live.payments.alipay.scan(orderNo);
+    await advance(live.t, 6);
+    expect(live.payments.alipay.state.trades.get(orderNo)!.status).toBe('TRADE_CLOSED');
+    expect(await paymentStatus(live.t, token, orderNo)).toBe('invalid');
   });
 
   it('is credited once by the query job when its notification is lost', async () => {
     const { token, orderNo } = await openPaid(40);
-    await advance(t, 2);
-    expect(await paymentStatus(t, token, orderNo)).toBe('paid');
-    await advance(t, 10);
-    expect(await balanceOf(t, token)).toBe('40.00');
-    expect(await entriesFor(t, orderNo)).toBe(1);
+    await advance(live.t, 2);
+    expect(await paymentStatus(live.t, token, orderNo)).toBe('paid');
+    await advance(live.t, 10);
+    expect(await balanceOf(live.t, token)).toBe('40.00');
+    expect(await entriesFor(live.t, orderNo)).toBe(1);
   });
 
   it('is credited when the payer paid just before cancelling (Alipay refuses to close a paid trade)', async () => {
     const { token, orderNo } = await openPaid(50);
-    const response = await t.request({
+    const response = await live.t.request({
       method: 'POST',
       url: `/api/recharge/api/ali-pay/trade/close/${orderNo}`,
       token,
     });
     expect(response.json().data).toEqual({ status: 'paid' });
-    expect(await balanceOf(t, token)).toBe('50.00');
+    expect(await balanceOf(live.t, token)).toBe('50.00');
   });
 });

@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { ALIPAY, startFakeAlipay } from './alipay-fake.js';
 import { startFakeWechatPay, WECHAT_PAY } from './wechat-pay-fake.js';
 
@@ -44,4 +46,21 @@ export async function startLivePayments() {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test file's app on PAYMENTS=live against fresh fakes, built before its tests and closed after them; read
+ * `live.t` and `live.payments` inside the tests.
+ */
+export function useLivePaymentsApp() {
+  const live = {} as { t: TestApp; payments: Awaited<ReturnType<typeof startLivePayments>> };
+  beforeAll(async () => {
+    live.payments = await startLivePayments();
+    live.t = await buildTestApp({ ...live.payments.env, RATE_LIMIT_PER_MINUTE: '0' });
+  });
+  afterAll(async () => {
+    await live.t.close();
+    await live.payments.close();
+  });
+  return live;
 }

@@ -7,9 +7,8 @@ import type { ChargeResult } from '../../src/modules/wallet/index.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { seededRandom } from '../helpers/seeded-random.js';
-import { exitOf, spawnTs } from '../helpers/spawn.js';
 import { charge, giveVoucher } from '../helpers/vouchers.js';
-import { fund } from '../helpers/wallets.js';
+import { fund, runLedgerCheck } from '../helpers/wallets.js';
 
 // Real PostgreSQL only (ARCHITECTURE §4): PGlite runs one transaction at a time and proves nothing about races.
 let t: TestApp;
@@ -80,13 +79,8 @@ describe("charges raced against one user's vouchers and balance on PostgreSQL", 
   });
 
   it('leaves a ledger that npm run ledger:check passes', async () => {
-    const check = spawnTs('src/modules/wallet/ledger-check-cli.ts', [], {
-      DATABASE_URL: t.testDatabase.url!,
-      LOG_LEVEL: 'silent',
-    });
-    let output = '';
-    check.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    expect((await exitOf(check)).code).toBe(0);
+    const { code, output } = await runLedgerCheck(t);
+    expect(code).toBe(0);
     expect(output).toMatch(/\d+ wallets checked, 0 with a ledger that does not match/);
   });
 });

@@ -5,9 +5,8 @@ import { queryRows } from '../../src/db/sql.js';
 import { findLedgerMismatches } from '../../src/modules/wallet/ledger.queries.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
-import { exitOf, spawnTs } from '../helpers/spawn.js';
 import { seededRandom } from '../helpers/seeded-random.js';
-import { fund } from '../helpers/wallets.js';
+import { fund, runLedgerCheck } from '../helpers/wallets.js';
 
 // Real PostgreSQL only (ARCHITECTURE §4): PGlite runs one transaction at a time and proves nothing about races.
 let t: TestApp;
@@ -82,20 +81,15 @@ describe('transfers raced on PostgreSQL', () => {
   });
 
   it('npm run ledger:check passes on that database, and fails once a balance is changed behind the ledger', async () => {
-    const env = { DATABASE_URL: t.testDatabase.url!, LOG_LEVEL: 'silent' };
-    const passing = spawnTs('src/modules/wallet/ledger-check-cli.ts', [], env);
-    let output = '';
-    passing.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    expect((await exitOf(passing)).code).toBe(0);
-    expect(output).toMatch(/\d+ wallets checked, 0 with a ledger that does not match/);
+    const passing = await runLedgerCheck(t);
+    expect(passing.code).toBe(0);
+    expect(passing.output).toMatch(/\d+ wallets checked, 0 with a ledger that does not match/);
 
     await t.db.execute(sql`UPDATE wallets SET balance = balance + 100
                            WHERE id = (SELECT min(id) FROM wallets)`);
-    const failing = spawnTs('src/modules/wallet/ledger-check-cli.ts', [], env);
-    let errors = '';
-    failing.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    expect((await exitOf(failing)).code).toBe(1);
-    expect(errors).toMatch(/wallet \d+ \(user \d+\): balance/);
+    const failing = await runLedgerCheck(t);
+    expect(failing.code).toBe(1);
+    expect(failing.output).toMatch(/wallet \d+ \(user \d+\): balance/);
     await t.db.execute(sql`UPDATE wallets SET balance = balance - 100
                            WHERE id = (SELECT min(id) FROM wallets)`);
   });

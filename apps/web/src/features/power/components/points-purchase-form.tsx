@@ -1,10 +1,11 @@
 import { POWER_POINTS, UNITS_PER_YUAN } from '@suanli/contract';
-import { App, Button, Form, InputNumber, type ButtonProps, type FormRule } from 'antd';
+import { App, Button, Form, type ButtonProps, type FormRule } from 'antd';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '@/shared/http';
 import { MoneyText } from '@/shared/ui/money-text';
 import { reportFormError } from '@/shared/ui/report-form-error';
+import { WholeYuanInput } from '@/shared/ui/whole-yuan-input';
 import { useBuyPoints, type BuyPointsInput } from '../api/buy-points';
 import { BalanceShortage, isBalanceShort } from './balance-shortage';
 import { PointsText } from './points-text';
@@ -123,12 +124,8 @@ export function PointsPurchaseForm() {
           )
         }
       >
-        <InputNumber
-          prefix="¥"
-          min={1}
+        <WholeYuanInput
           max={MAX_YUAN}
-          precision={0}
-          step={1}
           style={{ width: '100%', maxWidth: 280 }}
           placeholder={t('buy.placeholder', { max: MAX_YUAN })}
           data-testid="power-buy-amount"

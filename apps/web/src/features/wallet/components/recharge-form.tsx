@@ -1,8 +1,9 @@
 import { LIMITS, UNITS_PER_YUAN } from '@suanli/contract';
-import { Button, Form, InputNumber, Radio, Segmented, type FormRule } from 'antd';
+import { Button, Form, Radio, Segmented, type FormRule } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportFormError } from '@/shared/ui/report-form-error';
+import { WholeYuanInput } from '@/shared/ui/whole-yuan-input';
 import { useOpenBankTransfer, type BankTransfer } from '../api/open-bank-transfer';
 import { useOpenRecharge, type RechargeChannel, type RechargeOrder } from '../api/recharge';
 import { BankTransferDialog } from './bank-transfer-dialog';
@@ -94,12 +95,8 @@ export function RechargeForm() {
             rules={otherRules}
             extra={t('recharge.limit', { max: MAX_YUAN })}
           >
-            <InputNumber
-              prefix="¥"
-              min={1}
+            <WholeYuanInput
               max={MAX_YUAN}
-              precision={0}
-              step={1}
               style={{ width: 200 }}
               placeholder={t('recharge.otherPlaceholder', { max: MAX_YUAN })}
               data-testid="recharge-other"
