@@ -30,7 +30,8 @@ interface FakeOrder {
 const newKeys = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
 const sign = (key: KeyObject, text: string) => createSign('RSA-SHA256').update(text).sign(key, 'base64');
 const nowSeconds = () => String(Math.floor(Date.now() / 1000));
-const pem = (key: KeyObject) => key.export({ type: key.type === 'private' ? 'pkcs8' : 'spki', format: 'pem' });
+const pem = (key: KeyObject) =>
+  key.export({ type: key.type === 'private' ? 'pkcs8' : 'spki', format: 'pem' }).toString();
 
 const AUTHORIZATION = /^WECHATPAY2-SHA256-RSA2048 (.+)$/;
 

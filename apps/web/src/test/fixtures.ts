@@ -21,6 +21,22 @@ export function currentUser(overrides: Partial<users.CurrentUser> = {}): users.C
   };
 }
 
+/** The VIP record as getVipInfo answers it, with the configured grades (migration 0015's seed). */
+export function vipInfo(
+  overrides: Partial<EndpointData<typeof users.getVipInfo>> = {},
+): EndpointData<typeof users.getVipInfo> {
+  return {
+    ...currentUser().vip,
+    grades: [
+      { grade: 0, growthThreshold: 0, discountBasisPoints: 10_000 },
+      { grade: 1, growthThreshold: 300, discountBasisPoints: 9_800 },
+      { grade: 2, growthThreshold: 3_000, discountBasisPoints: 9_500 },
+      { grade: 3, growthThreshold: 10_000, discountBasisPoints: 9_000 },
+    ],
+    ...overrides,
+  };
+}
+
 let captchaCount = 0;
 
 /** A fresh captcha each call, numbered so a test can tell one from the next. */

@@ -7,7 +7,7 @@ import type { Clock } from '../../jobs/clock.js';
 import type { UsersService } from '../users/index.js';
 import { sql } from 'drizzle-orm';
 import { queryPrepared } from '../../db/sql.js';
-import { lockBalance, postEntries, postedBalance, postingStatement } from './ledger.queries.js';
+import { lockBalance, postedBalance, postingStatement } from './ledger.queries.js';
 import { insertSpends, lockUsableVouchers, spendVoucher, voucherHorizon } from './vouchers.queries.js';
 
 export interface ChargeRequest {

@@ -6,11 +6,11 @@ import { authKeys } from '@/features/auth/api/keys';
 import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
 import { useSession } from '@/shared/stores/session-store';
 import { ok, startFakeApi, type FakeRequest } from '@/test/fake-api';
-import { currentUser } from '@/test/fixtures';
+import { currentUser, vipInfo } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const api = await startFakeApi();
-const VIP1 = { vipGrade: 1, growthValue: 1500, growthTarget: 3000, discountBasisPoints: 9_800 };
+const VIP1 = vipInfo({ vipGrade: 1, growthValue: 1500, growthTarget: 3000, discountBasisPoints: 9_800 });
 
 type Inform = EndpointData<typeof notices.listInforms>['rows'][number];
 

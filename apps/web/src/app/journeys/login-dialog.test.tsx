@@ -7,7 +7,7 @@ import { useLoginDialog } from '@/shared/stores/login-dialog-store';
 import { useSession } from '@/shared/stores/session-store';
 import { expectFieldError, expectMessage } from '@/test/expectations';
 import { fail, inSequence, ok, startFakeApi } from '@/test/fake-api';
-import { currentUser, nextCaptcha } from '@/test/fixtures';
+import { currentUser, nextCaptcha, vipInfo } from '@/test/fixtures';
 import { here, renderApp } from '@/test/render-app';
 
 const api = await startFakeApi();
@@ -82,7 +82,7 @@ describe('the login dialog', () => {
     api.on(auth.getUserByMail, ok(0));
     api.on(auth.sendEmailCode, ok(null));
     api.on(auth.registerByEmail, ok({ access_token: 'token-new', expires_in: 2_592_000 }));
-    api.on(users.getVipInfo, ok({ vipGrade: 0, growthValue: 0, growthTarget: 300, discountBasisPoints: 10_000 }));
+    api.on(users.getVipInfo, ok(vipInfo()));
     api.on(users.getUserInfo, ok(currentUser({ nickName: '新用户', email: 'n***@example.com' })));
     api.on(users.checkBenefit, ok(1, '10'));
     const { router, queryClient } = await openDialog('/aigc?invitationCode=INV42');

@@ -4,12 +4,12 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
 import { useSession } from '@/shared/stores/session-store';
 import { ok, startFakeApi } from '@/test/fake-api';
-import { currentUser } from '@/test/fixtures';
+import { currentUser, vipInfo } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const api = await startFakeApi();
 const RECIPIENT = '13800138000';
-const VIP1 = { vipGrade: 1, growthValue: 1500, growthTarget: 3000, discountBasisPoints: 9_800 };
+const VIP1 = vipInfo({ vipGrade: 1, growthValue: 1500, growthTarget: 3000, discountBasisPoints: 9_800 });
 
 let balance = '100.00';
 

@@ -6,7 +6,7 @@ import { useLoginDialog } from '@/shared/stores/login-dialog-store';
 import { useSession } from '@/shared/stores/session-store';
 import { expectVisible } from '@/test/expectations';
 import { fail, ok, startFakeApi } from '@/test/fake-api';
-import { currentUser } from '@/test/fixtures';
+import { currentUser, vipInfo } from '@/test/fixtures';
 import { here, renderApp } from '@/test/render-app';
 
 const api = await startFakeApi();
@@ -19,7 +19,7 @@ beforeEach(() => {
   useInterfaceSettings.getState().setLanguage('zh-CN');
   useSession.getState().setToken('token-1');
   api.on(auth.checkLocation, ok(0));
-  api.on(users.getVipInfo, ok(currentUser().vip));
+  api.on(users.getVipInfo, ok(vipInfo()));
   api.on(notices.listInforms, ok({ rows: [], total: 0, unread: 0 }));
   api.on(notices.getNewNotice, ok(null));
   api.on(auth.getIsPwd, ok(1));

@@ -6,7 +6,7 @@ import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
 import { useSession } from '@/shared/stores/session-store';
 import { expectFieldError, expectMessage } from '@/test/expectations';
 import { fail, ok, startFakeApi } from '@/test/fake-api';
-import { currentUser } from '@/test/fixtures';
+import { currentUser, vipInfo } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const api = await startFakeApi();
@@ -40,7 +40,7 @@ beforeEach(() => {
   useInterfaceSettings.getState().setLanguage('zh-CN');
   useSession.getState().setToken('token-1');
   api.on(users.getUserInfo, ok(currentUser()));
-  api.on(users.getVipInfo, ok(currentUser().vip));
+  api.on(users.getVipInfo, ok(vipInfo()));
   api.on(notices.listInforms, ok({ rows: [], total: 0, unread: 0 }));
   api.on(notices.getNewNotice, ok(null));
   api.on(auth.getCaptcha, ok({ captchaEnabled: false, img: '', uuid: '' }));

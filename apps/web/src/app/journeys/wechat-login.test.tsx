@@ -7,7 +7,7 @@ import { useLoginDialog } from '@/shared/stores/login-dialog-store';
 import { useSession } from '@/shared/stores/session-store';
 import { expectFieldError, expectMessage } from '@/test/expectations';
 import { fail, inSequence, ok, startFakeApi } from '@/test/fake-api';
-import { currentUser } from '@/test/fixtures';
+import { currentUser, vipInfo } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const api = await startFakeApi();
@@ -25,7 +25,7 @@ beforeEach(() => {
   api.on(auth.checkLocation, ok(0));
   api.on(auth.getCaptcha, ok({ captchaEnabled: false, img: '', uuid: '' }));
   api.on(wechat.getWechatQrCode, ok({ ...QR, sandbox: true }));
-  api.on(users.getVipInfo, ok({ vipGrade: 0, growthValue: 0, growthTarget: 300, discountBasisPoints: 10_000 }));
+  api.on(users.getVipInfo, ok(vipInfo()));
   api.on(users.getUserInfo, ok(currentUser({ nickName: '微信用户' })));
   api.on(users.checkBenefit, ok(0));
 });
