@@ -70,6 +70,26 @@ describe('a GPU price quote', () => {
   });
 });
 
+describe('the GPU models on offer', () => {
+  it('are listed for anyone with the list price of one GPU per period', async () => {
+    const models = (await t.request({ method: 'GET', url: '/api/equipment/gpu/models' })).json().data;
+    expect(models.map((model: { gpuModel: string }) => model.gpuModel)).toEqual([
+      'RTX 4090',
+      'RTX 3090',
+      'RTX 3060',
+      'L20',
+      'A800',
+    ]);
+    expect(models[0]).toEqual({
+      gpuModel: 'RTX 4090',
+      memoryGb: 24,
+      prices: { minute: '2.28', day: '51.98', week: '344.74', month: '1395.36', year: '14979.60' },
+      educationHourlyPrice: '1.95',
+    });
+    expect(models[3].educationHourlyPrice).toBeNull();
+  });
+});
+
 describe('the fleet file', () => {
   it('replaces the embedded fleet, and a malformed one stops the start with what is wrong', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'fleet-'));

@@ -45,3 +45,30 @@ export const getGpuPrice = defineEndpoint({
     price: moneyTextSchema,
   }),
 });
+
+const periodPricesSchema = z.object({
+  minute: moneyTextSchema,
+  day: moneyTextSchema,
+  week: moneyTextSchema,
+  month: moneyTextSchema,
+  year: moneyTextSchema,
+});
+
+export const listGpuModels = defineEndpoint({
+  id: 'listGpuModels',
+  method: 'GET',
+  path: '/equipment/gpu/models',
+  auth: 'none',
+  summary:
+    'The GPU models on offer with their list prices for one GPU: per hour when billed by the minute, and per day, ' +
+    'week, month and year prepaid (duration discount applied, VIP discount not); the education price per hour where set',
+  tag: 'pricing',
+  data: z.array(
+    z.object({
+      gpuModel: z.string(),
+      memoryGb: z.number().int(),
+      prices: periodPricesSchema,
+      educationHourlyPrice: moneyTextSchema.nullable(),
+    }),
+  ),
+});

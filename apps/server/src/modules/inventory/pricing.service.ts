@@ -1,12 +1,12 @@
 import {
   applyRate,
+  BillingMode,
   formatMoney,
   money,
   type EndpointData,
   type EndpointInput,
   type Money,
   type pricing,
-  type BillingMode,
 } from '@suanli/contract';
 import type { UserId } from '../../db/ids.js';
 import { AppError } from '../../http/app-error.js';
@@ -65,6 +65,17 @@ export function pricingService({ fleet, customer }: PricingDependencies) {
 
   return {
     gpuModels: () => fleet.gpuModels,
+
+    /** Every model's list prices for one GPU and one period, in the fleet's order. */
+    listModels: () =>
+      fleet.gpuModels.map((model) => ({
+        gpuModel: model.model,
+        memoryGb: model.memoryGb,
+        prices: Object.fromEntries(
+          BillingMode.values.map((mode) => [mode, formatMoney(price(model, { mode, periods: 1, gpuCount: 1 }))]),
+        ) as Record<BillingMode, string>,
+        educationHourlyPrice: model.educationHourlyPrice ? formatMoney(model.educationHourlyPrice) : null,
+      })),
     modelOf,
     price,
 
