@@ -91,6 +91,17 @@ describe('platform notices', () => {
     expect((await list(token, '?pageNum=2&pageSize=2')).rows[0].noticeId).not.toBe(newer);
   });
 
+  it('count in the total a notice written since, and a scheduled one once its time comes', async () => {
+    const { token } = await createSignedInUser(t);
+    const before = (await list(token)).total;
+    await publish('Counted at once');
+    await expect.poll(async () => (await list(token)).total).toBe(before + 1);
+    await publish('Counted in ten minutes', 10);
+    expect((await list(token)).total).toBe(before + 1);
+    clock.advance(10);
+    expect((await list(token)).total).toBe(before + 2);
+  });
+
   it('answer 404 when marking a notice that does not exist or is not yet published', async () => {
     const { token } = await createSignedInUser(t);
     const response = await markRead(token, '987654321');

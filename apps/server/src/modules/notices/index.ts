@@ -1,5 +1,6 @@
 import type { JobDefinition } from '../../jobs/scheduler.js';
 import type { Module, Platform } from '../../platform.js';
+import { noticeCountMemory } from './notice-count.js';
 import { foldInformCounts } from './notices.queries.js';
 import { noticesRoutes } from './notices.routes.js';
 import { noticesService, type NoticesService } from './notices.service.js';
@@ -13,8 +14,9 @@ export {
 } from './notices.service.js';
 
 /** Notices to users and platform notices; every other module notifies through `service.notifyUser`. */
-export function createNoticesModule({ db, clock }: Platform): Module<NoticesService> {
-  const service = noticesService({ db, clock });
+export function createNoticesModule({ db, clock, listen }: Platform): Module<NoticesService> {
+  const count = noticeCountMemory({ db, listen });
+  const service = noticesService({ db, clock, count });
   const jobs: JobDefinition[] = [
     {
       // Keeps the changes a reader adds to each user's counts few (migration 0007).
@@ -26,5 +28,5 @@ export function createNoticesModule({ db, clock }: Platform): Module<NoticesServ
       },
     },
   ];
-  return { service, routes: noticesRoutes(service), jobs };
+  return { service, routes: noticesRoutes(service), jobs, close: count.close };
 }

@@ -124,14 +124,6 @@ export function listNoticeRows(db: Db, { userId, now, page }: { userId: UserId; 
     .offset(page.offset);
 }
 
-export async function countNotices(db: Db, now: Date) {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(notices)
-    .where(published(now));
-  return row?.total ?? 0;
-}
-
 export async function noticeExists(db: Db, noticeId: bigint, now: Date) {
   const rows = await db
     .select({ id: notices.id })

@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error.js';
 import type { UserId } from '../../db/ids.js';
 import { paged, pageWindow } from '../../db/paging.js';
 import type { Clock } from '../../jobs/clock.js';
+import type { NoticeCount } from './notice-count.js';
 import * as queries from './notices.queries.js';
 import type { InformSelection, NewPlatformNotice, NoticeRow } from './notices.queries.js';
 
@@ -85,7 +86,7 @@ function noticeView(locale: Locale, row: NoticeRow) {
 }
 
 /** Notices to one user and platform notices to all (spec §2 notice bell, §7 "Notices"). */
-export function noticesService({ db, clock }: { db: Db; clock: Clock }) {
+export function noticesService({ db, clock, count }: { db: Db; clock: Clock; count: NoticeCount }) {
   return {
     /**
      * The one way any module notifies a user. Only the kind and its parameters are stored, so each reader sees the
@@ -116,7 +117,7 @@ export function noticesService({ db, clock }: { db: Db; clock: Clock }) {
       const now = clock.now();
       const { rows, total } = await paged(query, {
         rows: (page) => queries.listNoticeRows(db, { userId, now, page }),
-        total: () => queries.countNotices(db, now),
+        total: () => count.published(now),
       });
       return { rows: rows.map((row) => noticeView(locale, row)), total };
     },
