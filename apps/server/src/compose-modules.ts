@@ -5,6 +5,7 @@ import { realNameProvider } from './providers/real-name/index.js';
 import { smsProvider } from './providers/sms/index.js';
 import { wechatQrProvider } from './providers/wechat/index.js';
 import { createAuthModule } from './modules/auth/index.js';
+import { createCatalogueModule } from './modules/catalogue/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createInventoryModule } from './modules/inventory/index.js';
 import type { Module, Platform } from './platform.js';
@@ -57,6 +58,7 @@ export function composeModules(platform: Platform) {
   const redeem = createRedeemModule({ ...platform, wallet: wallet.service });
   const power = createPowerModule({ ...platform, wallet: wallet.service });
   const inventory = createInventoryModule({ ...platform, users: users.service });
+  const catalogue = createCatalogueModule({ ...platform, users: users.service });
   const recharge = createRechargeModule({ ...platform, provider: paymentProvider(config), wallet: wallet.service });
 
   const modules: Module<unknown>[] = [
@@ -74,6 +76,7 @@ export function composeModules(platform: Platform) {
     redeem,
     power,
     inventory,
+    catalogue,
   ];
   const services = {
     notices: notices.service,
@@ -86,6 +89,7 @@ export function composeModules(platform: Platform) {
     redeem: redeem.service,
     power: power.service,
     pricing: inventory.service,
+    catalogue: catalogue.service,
   };
   return { modules, services };
 }

@@ -26,18 +26,53 @@ const PLATFORM_NOTICES = [
   },
 ];
 
+// Community images the demo account has published (the official ones come with migration 0019).
+const COMMUNITY_IMAGES = [
+  {
+    name: 'Kohya LoRA Trainer',
+    typeNameEn: 'AIGC image',
+    summaryZh: '用 kohya_ss 训练 SD/SDXL 的 LoRA，附带打标工具',
+    summaryEn: 'Train SD and SDXL LoRAs with kohya_ss, tagging tools included',
+    introductionZh:
+      '## 说明\n\n基于 kohya_ss 的 LoRA 训练环境，内置 WD14 自动打标。\n\n1. 把训练图片放到 `/root/data/train`。\n2. 打开 **WebUI** 链接，选择底模与参数后开始训练。\n\n训练 SDXL LoRA 建议 24 GB 显存。',
+    introductionEn:
+      '## About\n\nA LoRA training environment built on kohya_ss, with WD14 auto-tagging.\n\n1. Put your training images in `/root/data/train`.\n2. Open the **WebUI** link, choose a base model and settings, and start training.\n\nSDXL LoRAs train best with 24 GB of GPU memory.',
+    minGpuMemoryGb: 24,
+    links: [{ name: 'WebUI', port: 7860, kind: 'webui' as const }],
+  },
+  {
+    name: 'ChatGLM3-6B Web Demo',
+    typeNameEn: 'LLM inference',
+    summaryZh: '开箱即用的 ChatGLM3-6B 对话演示与 API',
+    summaryEn: 'A ready-to-use ChatGLM3-6B chat demo and API',
+    introductionZh:
+      '## 说明\n\n预下载 ChatGLM3-6B 权重，启动后打开 **WebUI** 即可对话，或调用 **API** 链接的 `/v1/chat/completions`。',
+    introductionEn:
+      '## About\n\nChatGLM3-6B weights are downloaded already: open the **WebUI** to chat, or call `/v1/chat/completions` on the **API** link.',
+    minGpuMemoryGb: 16,
+    links: [
+      { name: 'WebUI', port: 7860, kind: 'webui' as const },
+      { name: 'API', port: 8000, kind: 'api' as const },
+    ],
+  },
+];
+
 /**
  * Demonstration data for a development machine (`npm start` turns DEV_TOOLS on); never seeded in production. It goes
  * through the modules' services, so the demo account is made the way registration makes one. Repeatable: running it
  * on every start changes nothing the second time.
  */
 export async function seedDevelopmentData(db: Db, services: Services): Promise<void> {
-  const { users, notices } = services;
+  const { users, notices, catalogue } = services;
   if (!(await users.isRegistered(db, DEMO_ACCOUNT.phone))) {
     await inTransaction(db, async (tx) => {
       const userId = await users.createAccount(tx, DEMO_ACCOUNT);
       await users.setRealNameVerified(tx, userId, new Date());
     });
+  }
+  const demo = await users.findUserByAccount(db, DEMO_ACCOUNT.phone);
+  for (const image of COMMUNITY_IMAGES) {
+    await catalogue.publishCommunityImage({ ...image, ownerId: demo!.id });
   }
   const now = Date.now();
   for (const { publishedDaysAgo, ...notice } of PLATFORM_NOTICES) {

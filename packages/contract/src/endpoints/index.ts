@@ -1,5 +1,6 @@
 import type { EndpointDefinition } from '../endpoint.js';
 import * as auth from './auth.js';
+import * as catalogue from './catalogue.js';
 import * as dev from './dev.js';
 import * as notices from './notices.js';
 import * as power from './power.js';
@@ -16,6 +17,7 @@ import * as wechat from './wechat.js';
 
 export {
   auth,
+  catalogue,
   dev,
   notices,
   power,
@@ -50,4 +52,5 @@ export const ENDPOINTS = [
   vouchers,
   pricing,
   power,
+  catalogue,
 ].flatMap((area) => Object.values(area).filter(isEndpoint)) as EndpointDefinition[];

@@ -1,4 +1,5 @@
 import enAuth from './en-US/auth.json' with { type: 'json' };
+import enCatalogue from './en-US/catalogue.json' with { type: 'json' };
 import enEnums from './en-US/enums.json' with { type: 'json' };
 import enInventory from './en-US/inventory.json' with { type: 'json' };
 import enErrors from './en-US/errors.json' with { type: 'json' };
@@ -11,6 +12,7 @@ import enValidation from './en-US/validation.json' with { type: 'json' };
 import enWallet from './en-US/wallet.json' with { type: 'json' };
 import enWechat from './en-US/wechat.json' with { type: 'json' };
 import zhAuth from './zh-CN/auth.json' with { type: 'json' };
+import zhCatalogue from './zh-CN/catalogue.json' with { type: 'json' };
 import zhEnums from './zh-CN/enums.json' with { type: 'json' };
 import zhInventory from './zh-CN/inventory.json' with { type: 'json' };
 import zhErrors from './zh-CN/errors.json' with { type: 'json' };
@@ -37,6 +39,7 @@ export const ZH_CN = {
   recharge: zhRecharge,
   power: zhPower,
   inventory: zhInventory,
+  catalogue: zhCatalogue,
 };
 
 export const EN_US: typeof ZH_CN = {
@@ -52,4 +55,5 @@ export const EN_US: typeof ZH_CN = {
   recharge: enRecharge,
   power: enPower,
   inventory: enInventory,
+  catalogue: enCatalogue,
 };

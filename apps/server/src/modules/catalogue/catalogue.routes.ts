@@ -1,0 +1,23 @@
+import { catalogue } from '@suanli/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/endpoints.js';
+import type { CatalogueService } from './catalogue.service.js';
+
+export function catalogueRoutes(service: CatalogueService) {
+  return async (app: FastifyInstance) => {
+    route(app, catalogue.listImageTypes, (_input, { locale }) => service.listTypes(locale));
+    route(app, catalogue.listImages, ({ query }, { userId, locale }) => service.listImages(userId, locale, query));
+    route(app, catalogue.listImagePage, ({ query }, { userId, locale }) =>
+      service.listImagePage(userId, locale, query),
+    );
+    route(app, catalogue.listBannerImages, (_input, { userId, locale }) => service.listBanners(userId, locale));
+    route(app, catalogue.getImage, ({ params }, { userId, locale }) => service.getImage(userId, locale, params.id));
+    route(app, catalogue.toggleImageLike, ({ query }, { userId }) => service.toggleLike(userId, query.imageId));
+    route(app, catalogue.listLikedImages, ({ query }, { userId, locale }) =>
+      service.listLikedImages(userId, locale, query),
+    );
+    route(app, catalogue.reviseImageIntroduction, ({ body }, { userId, locale }) =>
+      service.reviseIntroduction(userId, locale, body),
+    );
+  };
+}
