@@ -26,7 +26,14 @@ const SERVER = {
   },
   construct: {
     group: ['**/providers/*/index.js'],
-    importNames: ['createObjectStore', 'smsProvider', 'mailProvider', 'wechatQrProvider', 'realNameProvider'],
+    importNames: [
+      'createObjectStore',
+      'smsProvider',
+      'mailProvider',
+      'wechatQrProvider',
+      'realNameProvider',
+      'createComputeDriver',
+    ],
     message: 'only compose-modules.ts constructs a provider',
   },
   lowerLayer: { group: ['**/modules/**'], message: 'db/, http/, jobs/ and providers/ sit below the modules' },

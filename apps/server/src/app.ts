@@ -67,6 +67,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const db = database.db;
   const { modules, services } = composeModules({ config, db, listen: database.listen, clock, log: app.log });
+  for (const module of modules) {
+    await module.start?.();
+  }
   const scheduler = new Scheduler({
     db,
     clock,

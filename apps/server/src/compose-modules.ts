@@ -1,9 +1,11 @@
+import { createComputeDriver } from './providers/compute/index.js';
 import { createObjectStore } from './providers/object-store/index.js';
 import { mailProvider } from './providers/mail/index.js';
 import { paymentProvider } from './providers/payments/index.js';
 import { realNameProvider } from './providers/real-name/index.js';
 import { smsProvider } from './providers/sms/index.js';
 import { wechatQrProvider } from './providers/wechat/index.js';
+import { createApplicationsModule } from './modules/applications/index.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createCatalogueModule } from './modules/catalogue/index.js';
 import { createFilesModule } from './modules/files/index.js';
@@ -57,9 +59,17 @@ export function composeModules(platform: Platform) {
   const wallet = createWalletModule({ ...platform, users: users.service });
   const redeem = createRedeemModule({ ...platform, wallet: wallet.service });
   const power = createPowerModule({ ...platform, wallet: wallet.service });
-  const inventory = createInventoryModule({ ...platform, users: users.service });
   const catalogue = createCatalogueModule({ ...platform, users: users.service });
+  const inventory = createInventoryModule({ ...platform, users: users.service, catalogue: catalogue.service });
   const recharge = createRechargeModule({ ...platform, provider: paymentProvider(config), wallet: wallet.service });
+  const applications = createApplicationsModule({
+    ...platform,
+    driver: createComputeDriver(config, { clock }),
+    users: users.service,
+    catalogue: catalogue.service,
+    inventory: inventory.service,
+    wallet: wallet.service,
+  });
 
   const modules: Module<unknown>[] = [
     notices,
@@ -77,6 +87,7 @@ export function composeModules(platform: Platform) {
     power,
     inventory,
     catalogue,
+    applications,
   ];
   const services = {
     notices: notices.service,
@@ -88,8 +99,10 @@ export function composeModules(platform: Platform) {
     recharge: recharge.service,
     redeem: redeem.service,
     power: power.service,
-    pricing: inventory.service,
+    pricing: inventory.service.pricing,
+    scheduler: inventory.service.scheduler,
     catalogue: catalogue.service,
+    applications: applications.service,
   };
   return { modules, services };
 }

@@ -41,6 +41,8 @@ const baseSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: flag.default(false),
   COMPUTE_DRIVER: z.enum(['local']).default('local'),
+  // COMPUTE_DRIVER=local: how long a workspace process may take to listen before it is killed and reported failed.
+  WORKSPACE_START_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   // The GPU models and prices on offer (modules/inventory/fleet.ts); unset, the embedded simulated fleet.
   FLEET_FILE: z.string().optional(),
   STORAGE: z.enum(['local']).default('local'),

@@ -23,6 +23,11 @@ export interface Module<Service> {
   service: Service;
   routes?: (app: FastifyInstance) => Promise<void>;
   jobs?: ScheduledJob[];
+  /**
+   * Brings the database in line with the module's configuration (the GPU fleet) before the app serves; app.ts awaits
+   * it on every start, after migrations, so it must be idempotent and safe beside another instance starting.
+   */
+  start?: () => Promise<void>;
   /** Ends what the module holds open (a notification subscription); app.ts calls it when the app closes. */
   close?: () => Promise<void>;
 }

@@ -29,6 +29,8 @@ export const LIMITS = {
   incomeExpenseMaxMonths: 36,
   incomeExpenseDefaultDays: 30,
   incomeExpenseDefaultMonths: 12,
+  /** The longest introduction an image's owner may write, in characters of Markdown. */
+  imageIntroductionMaxLength: 20_000,
 } as const;
 
 export const VERIFIED_STATUS = { notVerified: '0', verified: '1' } as const;

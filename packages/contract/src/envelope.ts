@@ -14,6 +14,9 @@ export const errorEnvelopeSchema = z.object({
 
 export type Envelope<T> = { code: number; msg: string; data: T };
 
+/** A row id in a path or a query: digits, as bigint ids travel as text. */
+export const idTextSchema = z.string().regex(/^\d{1,18}$/, { error: 'validation.invalidFormat' });
+
 /** Paging query: pageNum from 1, pageSize default 10 and at most 100. */
 export const pageQuerySchema = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),

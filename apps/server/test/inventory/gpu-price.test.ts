@@ -97,6 +97,14 @@ describe('the fleet file', () => {
     const fleet = {
       gpuModels: [{ model: 'H20', memoryGb: 96, hourlyPrice: '4.5' }],
       durationDiscounts: { day: 10_000, week: 10_000, month: 10_000, year: 10_000 },
+      regions: [
+        {
+          id: 'cn-west-1',
+          nameZh: '西部一区',
+          nameEn: 'West 1',
+          hosts: [{ name: 'w1', gpuModel: 'H20', gpuCount: 8 }],
+        },
+      ],
     };
     await writeFile(file, JSON.stringify(fleet));
     const custom = await buildTestApp({ FLEET_FILE: file });

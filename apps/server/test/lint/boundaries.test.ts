@@ -58,6 +58,12 @@ const refused = [
     reason: 'only compose-modules.ts constructs',
   },
   {
+    what: 'a module constructing the compute driver',
+    file: 'modules/applications/x.ts',
+    source: "import { createComputeDriver } from '../../providers/compute/index.js';",
+    reason: 'only compose-modules.ts constructs',
+  },
+  {
     what: 'app.ts constructing a provider',
     file: 'app.ts',
     source: "import { createObjectStore } from './providers/object-store/index.js';",

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { LIMITS } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
-import { pageQuerySchema, pageSchema } from '../envelope.js';
+import { idTextSchema as idText, pageQuerySchema, pageSchema } from '../envelope.js';
 
 /** Official images belong to the platform; community images to the user who published them. */
 export const IMAGE_KINDS = ['official', 'community'] as const;
@@ -8,10 +9,8 @@ export type ImageKind = (typeof IMAGE_KINDS)[number];
 
 export const IMAGE_LINK_KINDS = ['jupyter', 'terminal', 'webui', 'api'] as const;
 
-/** The longest introduction an owner may write, in characters of Markdown. */
-export const IMAGE_INTRODUCTION_MAX_LENGTH = 20_000;
-
-const idText = z.string().regex(/^\d{1,18}$/, { error: 'validation.invalidFormat' });
+/** The longest introduction an owner may write; declared in LIMITS, which the console's zod-free bundle also has. */
+export const IMAGE_INTRODUCTION_MAX_LENGTH = LIMITS.imageIntroductionMaxLength;
 
 export const imageLinkSchema = z.object({
   name: z.string(),

@@ -1,7 +1,9 @@
 import type { EndpointDefinition } from '../endpoint.js';
+import * as applications from './applications.js';
 import * as auth from './auth.js';
 import * as catalogue from './catalogue.js';
 import * as dev from './dev.js';
+import * as inventory from './inventory.js';
 import * as notices from './notices.js';
 import * as power from './power.js';
 import * as pricing from './pricing.js';
@@ -16,9 +18,11 @@ import * as wallet from './wallet.js';
 import * as wechat from './wechat.js';
 
 export {
+  applications,
   auth,
   catalogue,
   dev,
+  inventory,
   notices,
   power,
   pricing,
@@ -53,4 +57,6 @@ export const ENDPOINTS = [
   pricing,
   power,
   catalogue,
+  applications,
+  inventory,
 ].flatMap((area) => Object.values(area).filter(isEndpoint)) as EndpointDefinition[];

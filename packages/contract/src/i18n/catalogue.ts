@@ -1,3 +1,4 @@
+import enApplications from './en-US/applications.json' with { type: 'json' };
 import enAuth from './en-US/auth.json' with { type: 'json' };
 import enCatalogue from './en-US/catalogue.json' with { type: 'json' };
 import enEnums from './en-US/enums.json' with { type: 'json' };
@@ -11,6 +12,7 @@ import enUsers from './en-US/users.json' with { type: 'json' };
 import enValidation from './en-US/validation.json' with { type: 'json' };
 import enWallet from './en-US/wallet.json' with { type: 'json' };
 import enWechat from './en-US/wechat.json' with { type: 'json' };
+import zhApplications from './zh-CN/applications.json' with { type: 'json' };
 import zhAuth from './zh-CN/auth.json' with { type: 'json' };
 import zhCatalogue from './zh-CN/catalogue.json' with { type: 'json' };
 import zhEnums from './zh-CN/enums.json' with { type: 'json' };
@@ -40,6 +42,7 @@ export const ZH_CN = {
   power: zhPower,
   inventory: zhInventory,
   catalogue: zhCatalogue,
+  applications: zhApplications,
 };
 
 export const EN_US: typeof ZH_CN = {
@@ -56,4 +59,5 @@ export const EN_US: typeof ZH_CN = {
   power: enPower,
   inventory: enInventory,
   catalogue: enCatalogue,
+  applications: enApplications,
 };

@@ -118,6 +118,14 @@ export async function imageExists(db: Db, imageId: bigint) {
   return rows.length > 0;
 }
 
+export async function findMinGpuMemoryGb(db: Db, imageId: bigint) {
+  const [row] = await db
+    .select({ minGpuMemoryGb: applicationImages.minGpuMemoryGb })
+    .from(applicationImages)
+    .where(eq(applicationImages.id, imageId));
+  return row?.minGpuMemoryGb;
+}
+
 /** Removes the user's like; whether there was one to remove. */
 export async function deleteLike(tx: Tx, userId: UserId, imageId: bigint) {
   const deleted = await tx
@@ -190,4 +198,17 @@ export async function findTypeId(db: Db, nameEn: string) {
 
 export function listTypeRows(db: Db) {
   return db.select().from(imageTypes).orderBy(asc(imageTypes.sort), asc(imageTypes.id));
+}
+
+export async function findRentableImage(db: Db, imageId: bigint) {
+  const [row] = await db
+    .select({
+      id: applicationImages.id,
+      name: applicationImages.name,
+      minGpuMemoryGb: applicationImages.minGpuMemoryGb,
+      links: applicationImages.links,
+    })
+    .from(applicationImages)
+    .where(eq(applicationImages.id, imageId));
+  return row ?? null;
 }

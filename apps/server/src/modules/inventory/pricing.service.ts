@@ -16,7 +16,7 @@ type QuoteInput = EndpointInput<typeof pricing.getGpuPrice>['query'];
 type Quote = EndpointData<typeof pricing.getGpuPrice>;
 
 /** The hours one period of each billing mode covers; per minute is quoted by the hour it is priced in. */
-const HOURS: Record<BillingMode, bigint> = { minute: 1n, day: 24n, week: 168n, month: 720n, year: 8_760n };
+const PERIOD_HOURS: Record<BillingMode, bigint> = { minute: 1n, day: 24n, week: 168n, month: 720n, year: 8_760n };
 
 /** What is rented: GPUs of one model, for periods of a billing mode (hours, when per minute). */
 export interface Rental {
@@ -54,7 +54,7 @@ export function pricingService({ fleet, customer }: PricingDependencies) {
   const durationDiscount = (mode: BillingMode) => (mode === 'minute' ? 10_000 : fleet.durationDiscounts[mode]);
   const education = (model: GpuModel, who: Customer) => who.education && model.educationHourlyPrice !== undefined;
   const unitPrice = (model: GpuModel, mode: BillingMode, who: Customer) =>
-    money((education(model, who) ? model.educationHourlyPrice! : model.hourlyPrice) * HOURS[mode]);
+    money((education(model, who) ? model.educationHourlyPrice! : model.hourlyPrice) * PERIOD_HOURS[mode]);
 
   /** The price in units before rounding, so that a charge rounds once; a quote shows it to the cent. */
   function price(model: GpuModel, rental: Rental, who = GUEST): Money {
@@ -63,8 +63,11 @@ export function pricingService({ fleet, customer }: PricingDependencies) {
     return applyRate(applyRate(original, durationDiscount(mode)), who.vipDiscountBasisPoints);
   }
 
+  const customerOf = (userId: UserId | null) => (userId === null ? Promise.resolve(GUEST) : customer(userId));
+
   return {
     gpuModels: () => fleet.gpuModels,
+    customerOf,
 
     /** Every model's list prices for one GPU and one period, in the fleet's order. */
     listModels: () =>
@@ -79,9 +82,19 @@ export function pricingService({ fleet, customer }: PricingDependencies) {
     modelOf,
     price,
 
+    /** When a prepaid rental of `periods` starting `from` ends; null when billed by the minute, which never ends. */
+    periodEnd(mode: BillingMode, periods: number, from: Date): Date | null {
+      return mode === 'minute' ? null : new Date(from.getTime() + Number(PERIOD_HOURS[mode]) * periods * 3_600_000);
+    },
+
+    /** What the signed-in customer pays for the rental (VIP and education apply), in units before rounding. */
+    async priceFor(userId: UserId, model: GpuModel, rental: Rental): Promise<Money> {
+      return price(model, rental, await customer(userId));
+    },
+
     async quote(query: QuoteInput, userId: UserId | null): Promise<Quote> {
       const model = modelOf(query.gpuModel);
-      const who = userId === null ? GUEST : await customer(userId);
+      const who = await customerOf(userId);
       const unit = unitPrice(model, query.billingMode, who);
       return {
         gpuModel: model.model,

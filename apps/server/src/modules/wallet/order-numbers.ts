@@ -3,8 +3,8 @@ import { wallClock } from '../../jobs/business-time.js';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** T transfer, R recharge, D redeem code, P power points or a power package. */
-export type OrderKind = 'T' | 'R' | 'D' | 'P';
+/** T transfer, R recharge, D redeem code, P power points or a power package, A an application's rental. */
+export type OrderKind = 'T' | 'R' | 'D' | 'P' | 'A';
 
 /**
  * An order number a person can read out to support: a letter for its kind, the business

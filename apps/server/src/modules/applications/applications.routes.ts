@@ -1,0 +1,18 @@
+import { applications } from '@suanli/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/endpoints.js';
+import type { ApplicationsService } from './applications.service.js';
+
+export function applicationsRoutes(service: ApplicationsService) {
+  return async (app: FastifyInstance) => {
+    route(app, applications.createApplication, ({ body }, { userId }) => service.create(userId, body));
+    route(app, applications.listApplications, ({ query }, { userId, locale }) => service.list(userId, locale, query));
+    route(app, applications.getApplicationStatusSummary, (_input, { userId }) => service.summary(userId));
+    route(app, applications.stopApplication, ({ params }, { userId }) => service.stop(userId, params.id));
+    route(app, applications.restartApplication, ({ params }, { userId }) => service.restart(userId, params.id));
+    route(app, applications.destroyApplication, ({ params }, { userId }) => service.destroy(userId, params.id));
+    route(app, applications.renameApplication, ({ body }, { userId }) => service.rename(userId, body));
+    route(app, applications.pinApplication, ({ params }, { userId }) => service.pin(userId, params.id, true));
+    route(app, applications.unpinApplication, ({ params }, { userId }) => service.pin(userId, params.id, false));
+  };
+}

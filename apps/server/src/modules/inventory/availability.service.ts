@@ -1,0 +1,90 @@
+import { formatMoney, type EndpointData, type EndpointInput, type inventory, type Locale } from '@suanli/contract';
+import type { Db } from '../../db/client.js';
+import type { UserId } from '../../db/ids.js';
+import { AppError } from '../../http/app-error.js';
+import type { CatalogueService } from '../catalogue/index.js';
+import type { Fleet } from './fleet.js';
+import { countGpusByModel, countGpusByRegion } from './inventory.queries.js';
+import type { PricingService } from './pricing.service.js';
+
+type GpuConfigQuery = EndpointInput<typeof inventory.availableGpuConfig>['query'];
+type RegionView = EndpointData<typeof inventory.listGpuRegions>[number];
+
+interface AvailabilityDependencies {
+  db: Db;
+  fleet: Fleet;
+  pricing: PricingService;
+  catalogue: Pick<CatalogueService, 'minGpuMemoryGb'>;
+}
+
+/** What can be rented now: free GPUs per model for an image, and per region (spec §2 /computerPower, create step 2). */
+export function availabilityService({ db, fleet, pricing, catalogue }: AvailabilityDependencies) {
+  const order = new Map(fleet.gpuModels.map((model, index) => [model.model, index]));
+  const configuredRegions = new Set(fleet.regions.map((region) => region.id));
+
+  async function minGpuMemoryGb(imageId: string) {
+    const memory = await catalogue.minGpuMemoryGb(imageId);
+    if (memory === undefined) {
+      throw new AppError('notFound', {
+        messageKey: 'catalogue.imageNotFound',
+        params: { id: imageId },
+        field: 'imageId',
+      });
+    }
+    return memory;
+  }
+
+  return {
+    async availableGpuConfig(userId: UserId | null, { imageId, regionId }: GpuConfigQuery) {
+      if (regionId !== undefined && !configuredRegions.has(regionId)) {
+        throw new AppError('notFound', {
+          messageKey: 'inventory.unknownRegion',
+          params: { id: regionId },
+          field: 'regionId',
+        });
+      }
+      const [minimum, counts, who] = await Promise.all([
+        minGpuMemoryGb(imageId),
+        countGpusByModel(db, regionId),
+        pricing.customerOf(userId),
+      ]);
+      const freeByModel = new Map(counts.map((row) => [row.model, row.free]));
+      return fleet.gpuModels
+        .filter((model) => model.memoryGb >= minimum)
+        .map((model) => {
+          const freeCount = freeByModel.get(model.model) ?? 0;
+          return {
+            gpuModel: model.model,
+            memoryGb: model.memoryGb,
+            freeCount,
+            pricePerHour: formatMoney(pricing.price(model, { mode: 'minute', periods: 1, gpuCount: 1 }, who)),
+            soldOut: freeCount === 0,
+          };
+        });
+    },
+
+    /** Models in the fleet's order; a model the configuration no longer prices (held GPUs left behind) is left out. */
+    async listRegions(locale: Locale): Promise<RegionView[]> {
+      const views = new Map<string, RegionView>();
+      for (const row of await countGpusByRegion(db)) {
+        const view = views.get(row.regionId) ?? {
+          id: row.regionId,
+          name: locale === 'en-US' ? row.nameEn : row.nameZh,
+          simulated: false,
+          gpus: [],
+        };
+        views.set(row.regionId, view);
+        view.simulated ||= row.simulated;
+        if (row.model !== null && order.has(row.model)) {
+          view.gpus.push({ gpuModel: row.model, total: row.total, free: row.free });
+        }
+      }
+      for (const view of views.values()) {
+        view.gpus.sort((a, b) => order.get(a.gpuModel)! - order.get(b.gpuModel)!);
+      }
+      return [...views.values()];
+    },
+  };
+}
+
+export type AvailabilityService = ReturnType<typeof availabilityService>;

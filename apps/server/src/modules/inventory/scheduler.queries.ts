@@ -1,0 +1,109 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { queryRows } from '../../db/sql.js';
+import { gpus, hosts } from './inventory.tables.js';
+
+export interface GpuDemand {
+  gpuModel: string;
+  gpuCount: number;
+  regionId?: string | undefined;
+  hostId?: bigint | undefined;
+}
+
+const freeOf = ({ gpuModel, regionId, hostId }: Omit<GpuDemand, 'gpuCount'>) =>
+  and(
+    eq(gpus.model, gpuModel),
+    isNull(gpus.applicationId),
+    regionId === undefined ? undefined : eq(hosts.regionId, regionId),
+    hostId === undefined ? undefined : eq(gpus.hostId, hostId),
+  );
+
+/**
+ * The hosts with at least the GPUs asked for free, best fit first: the fewest free GPUs of the model, so that large
+ * requests still find a whole host later (the fewest GPUs stranded). Counts are a hint read without locks; taking the
+ * GPUs decides.
+ */
+export function listCandidateHosts(db: Db, demand: GpuDemand) {
+  const free = sql<number>`count(*)::int`;
+  return db
+    .select({
+      hostId: gpus.hostId,
+      hostName: hosts.name,
+      regionId: hosts.regionId,
+      simulated: hosts.simulated,
+      free,
+    })
+    .from(gpus)
+    .innerJoin(hosts, eq(hosts.id, gpus.hostId))
+    .where(freeOf(demand))
+    .groupBy(gpus.hostId, hosts.name, hosts.regionId, hosts.simulated)
+    .having(sql`count(*) >= ${demand.gpuCount}`)
+    .orderBy(asc(free), asc(gpus.hostId));
+}
+
+export type CandidateHost = Awaited<ReturnType<typeof listCandidateHosts>>[number];
+
+/**
+ * Gives the application up to `gpuCount` free GPUs of the model on one host, lowest index first. SKIP LOCKED passes
+ * over GPUs that a concurrent allocation has locked, so racers spread over the free ones instead of queueing, and a
+ * GPU another transaction took is never taken twice: the lock's recheck sees it held. Fewer rows than asked means the
+ * host ran short meanwhile.
+ */
+export function takeFreeGpus(
+  tx: Tx,
+  {
+    hostId,
+    gpuModel,
+    gpuCount,
+    applicationId,
+  }: { hostId: bigint; gpuModel: string; gpuCount: number; applicationId: bigint },
+) {
+  return queryRows<{ id: bigint; gpuIndex: number }>(
+    tx,
+    sql`
+      WITH taken AS MATERIALIZED (
+        SELECT id FROM gpus
+        WHERE host_id = ${hostId} AND model = ${gpuModel} AND application_id IS NULL
+        ORDER BY gpu_index
+        LIMIT ${gpuCount}
+        FOR UPDATE SKIP LOCKED
+      )
+      UPDATE gpus SET application_id = ${applicationId}
+      FROM taken WHERE gpus.id = taken.id
+      RETURNING gpus.id, gpus.gpu_index AS "gpuIndex"`,
+  );
+}
+
+export async function releaseApplicationGpus(tx: Tx, applicationId: bigint) {
+  const released = await tx
+    .update(gpus)
+    .set({ applicationId: null })
+    .where(eq(gpus.applicationId, applicationId))
+    .returning({ id: gpus.id });
+  return released.length;
+}
+
+export function listHeldGpus(db: Db, applicationId: bigint) {
+  return db
+    .select({
+      id: gpus.id,
+      gpuIndex: gpus.gpuIndex,
+      hostId: gpus.hostId,
+      hostName: hosts.name,
+      regionId: hosts.regionId,
+      simulated: hosts.simulated,
+    })
+    .from(gpus)
+    .innerJoin(hosts, eq(hosts.id, gpus.hostId))
+    .where(eq(gpus.applicationId, applicationId))
+    .orderBy(asc(gpus.gpuIndex));
+}
+
+export async function countFreeGpus(db: Db, demand: Omit<GpuDemand, 'gpuCount'>) {
+  const [row] = await db
+    .select({ free: sql<number>`count(*)::int` })
+    .from(gpus)
+    .innerJoin(hosts, eq(hosts.id, gpus.hostId))
+    .where(freeOf(demand));
+  return row?.free ?? 0;
+}

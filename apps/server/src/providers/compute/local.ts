@@ -1,0 +1,237 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Clock } from '../../jobs/clock.js';
+import type { ComputeDriver, Workload, WorkloadEndpoint, WorkloadState } from './types.js';
+import { answersHealth, endProcess, isAlive, readRecord, within, writeJson } from './workload-record.js';
+import { lastLines, reportedPort, workspaceEnvironment } from './workspace-process.js';
+
+export interface LocalComputeOptions {
+  dataDir: string;
+  clock: Clock;
+  /** How long a workspace may take to report its port before it is killed and reported failed. */
+  startTimeoutMs: number;
+  /** The program each workspace runs; tests give another to watch one crash. */
+  workspaceScript?: string;
+}
+
+/** A workspace this driver started; it stays in memory until the process has ended. */
+interface Child {
+  process: ChildProcess;
+  /** Null while starting: the child has not yet reported the port it listens on. */
+  port: number | null;
+  startedAt: Date | null;
+  linkPorts: number[];
+  stopping: boolean;
+  stderr: string;
+  exited: Promise<void>;
+}
+
+const WORKSPACE_SCRIPT = fileURLToPath(new URL('./workspace/server.mjs', import.meta.url));
+const STOP_GRACE_MS = 3_000;
+// Digits in practice (ids are bigints): refusing anything else keeps every path below DATA_DIR/apps.
+const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The `local` driver (ARCHITECTURE §5): each application's workspace is a Node process on this host, with its data
+ * disk in `DATA_DIR/apps/<id>/data` and a private port on 127.0.0.1. One workspace process serves every link of
+ * an application here, so `endpoint` answers the same port for each port its image declares.
+ */
+export class LocalComputeDriver implements ComputeDriver {
+  readonly kind = 'local' as const;
+  private readonly root: string;
+  private readonly children = new Map<string, Child>();
+  private readonly failures = new Map<string, string>();
+  // start, stop, destroy and resize of one application run one at a time, so two starts make one process.
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly options: LocalComputeOptions) {
+    this.root = path.resolve(options.dataDir, 'apps');
+  }
+
+  start(workload: Workload): Promise<void> {
+    return this.serial(workload.applicationId, () => this.startNow(workload));
+  }
+
+  stop(applicationId: string): Promise<void> {
+    return this.serial(applicationId, () => this.stopNow(applicationId));
+  }
+
+  destroy(applicationId: string): Promise<void> {
+    return this.serial(applicationId, async () => {
+      await this.stopNow(applicationId);
+      await rm(this.folder(applicationId), { recursive: true, force: true });
+    });
+  }
+
+  async status(applicationId: string): Promise<WorkloadState> {
+    const folder = this.folder(applicationId);
+    const child = this.children.get(applicationId);
+    if (child) {
+      return child.port === null ? { state: 'starting' } : { state: 'running', startedAt: child.startedAt! };
+    }
+    const failure = this.failures.get(applicationId);
+    if (failure !== undefined) {
+      return { state: 'failed', reason: failure };
+    }
+    const found = await this.foundRunning(applicationId);
+    if (found) {
+      return { state: 'running', startedAt: new Date(found.startedAt) };
+    }
+    return existsSync(folder) ? { state: 'stopped' } : { state: 'missing' };
+  }
+
+  async endpoint(applicationId: string, port: number): Promise<WorkloadEndpoint | null> {
+    this.folder(applicationId);
+    const child = this.children.get(applicationId);
+    const running = child?.port
+      ? { port: child.port, linkPorts: child.linkPorts }
+      : await this.foundRunning(applicationId);
+    if (!running?.linkPorts.includes(port)) {
+      return null;
+    }
+    return { host: '127.0.0.1', port: running.port };
+  }
+
+  resizeDisk(applicationId: string, dataDiskGb: number): Promise<void> {
+    return this.serial(applicationId, async () => {
+      // A workload not yet created gets its size from the workload that `start` is given.
+      if (existsSync(this.folder(applicationId))) {
+        await this.recordDisk(applicationId, dataDiskGb);
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    // A start already queued would otherwise spawn a workspace after the close.
+    await Promise.all(this.queues.values());
+    await Promise.all([...this.children.keys()].map((applicationId) => this.stop(applicationId)));
+  }
+
+  private folder(applicationId: string): string {
+    if (!SAFE_ID.test(applicationId)) {
+      throw new Error(`unsafe application id: ${applicationId}`);
+    }
+    return path.join(this.root, applicationId);
+  }
+
+  private recordFile = (applicationId: string) => path.join(this.folder(applicationId), 'workload.json');
+  private diskFile = (applicationId: string) => path.join(this.folder(applicationId), 'disk.json');
+
+  private serial<T>(applicationId: string, task: () => Promise<T>): Promise<T> {
+    const next = (this.queues.get(applicationId) ?? Promise.resolve()).then(task);
+    const settled = next.catch(() => undefined);
+    this.queues.set(applicationId, settled);
+    void settled.then(() => {
+      if (this.queues.get(applicationId) === settled) {
+        this.queues.delete(applicationId);
+      }
+    });
+    return next;
+  }
+
+  /** A workspace left by an earlier server (its record names a live pid whose port answers as this application). */
+  private async foundRunning(applicationId: string) {
+    const record = await readRecord(this.recordFile(applicationId));
+    if (!record || !isAlive(record.pid) || !(await answersHealth(record.port, applicationId))) {
+      return null;
+    }
+    return record;
+  }
+
+  private async startNow(workload: Workload): Promise<void> {
+    const id = workload.applicationId;
+    if (this.children.has(id) || (await this.foundRunning(id))) {
+      return;
+    }
+    this.failures.delete(id);
+    await mkdir(path.join(this.folder(id), 'data'), { recursive: true });
+    await this.recordDisk(id, workload.dataDiskGb);
+    await this.spawnWorkspace(workload);
+  }
+
+  private async spawnWorkspace(workload: Workload): Promise<void> {
+    const id = workload.applicationId;
+    const folder = this.folder(id);
+    const workspace = spawn(process.execPath, [this.options.workspaceScript ?? WORKSPACE_SCRIPT], {
+      env: workspaceEnvironment(workload, { dataDir: path.join(folder, 'data'), diskFile: this.diskFile(id) }),
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    const exited = new Promise<void>((resolve) => {
+      workspace.once('close', (code, signal) => resolve(this.ended(id, child, code === null ? signal : code)));
+      workspace.once('error', (error) => resolve(this.ended(id, child, error.message)));
+    });
+    const linkPorts = workload.image.links.map((link) => link.port);
+    const child: Child = {
+      process: workspace,
+      port: null,
+      startedAt: null,
+      linkPorts,
+      stopping: false,
+      stderr: '',
+      exited,
+    };
+    this.children.set(id, child);
+    workspace.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      child.stderr = lastLines(child.stderr + chunk);
+    });
+    const port = await reportedPort(workspace, exited, this.options.startTimeoutMs);
+    if (port === null) {
+      if (this.children.get(id) === child) {
+        child.stopping = true;
+        workspace.kill('SIGKILL');
+        await exited;
+        this.failures.set(id, `workspace did not report its port within ${this.options.startTimeoutMs} ms`);
+      }
+      throw new Error(this.failures.get(id) ?? 'workspace ended before reporting its port');
+    }
+    Object.assign(child, { port, startedAt: this.options.clock.now() });
+    const record = { pid: workspace.pid!, port, startedAt: child.startedAt!.toISOString(), linkPorts };
+    await writeJson(this.recordFile(id), record);
+  }
+
+  /** A workspace ended: on its own with an error (or before it was ready), it is `failed` with its last stderr. */
+  private ended(id: string, child: Child, how: number | string | null): void {
+    if (this.children.get(id) !== child) {
+      return;
+    }
+    this.children.delete(id);
+    if (child.stopping || (child.port !== null && how === 0)) {
+      return;
+    }
+    const cause = typeof how === 'number' ? `exited with code ${how}` : `ended by ${how}`;
+    const stderr = child.stderr.trim();
+    this.failures.set(id, stderr ? `${cause}: ${stderr}` : cause);
+  }
+
+  private async stopNow(applicationId: string): Promise<void> {
+    const child = this.children.get(applicationId);
+    if (child) {
+      child.stopping = true;
+      child.process.kill('SIGTERM');
+      if (!(await within(child.exited, STOP_GRACE_MS))) {
+        child.process.kill('SIGKILL');
+        await child.exited;
+      }
+    } else {
+      const found = await this.foundRunning(applicationId);
+      if (found) {
+        await endProcess(found.pid, STOP_GRACE_MS);
+      }
+    }
+    this.failures.delete(applicationId);
+    await rm(this.recordFile(applicationId), { force: true });
+  }
+
+  /** Keeps the larger of the recorded and the given size: a disk never shrinks. The workspace page reads it. */
+  private async recordDisk(applicationId: string, dataDiskGb: number): Promise<void> {
+    const file = this.diskFile(applicationId);
+    const recorded = await readFile(file, 'utf8').then(
+      (text) => Number((JSON.parse(text) as { dataDiskGb?: number }).dataDiskGb ?? 0),
+      () => 0,
+    );
+    await writeJson(file, { dataDiskGb: Math.max(recorded, dataDiskGb) });
+  }
+}

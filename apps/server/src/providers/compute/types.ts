@@ -1,0 +1,54 @@
+import type { catalogue } from '@suanli/contract';
+import type { Config } from '../../config.js';
+
+/** What a driver needs to run one application's workspace: all it is told, so that a call can be repeated. */
+export interface Workload {
+  /** The application's id as text: the driver's key for everything it keeps. */
+  applicationId: string;
+  image: { id: string; name: string; links: catalogue.ImageLink[] };
+  gpu: {
+    model: string;
+    /** The GPUs given to it on its host, as `nvidia-smi` numbers them (CUDA_VISIBLE_DEVICES). */
+    indexes: number[];
+    /** Whether they come from the simulated fleet of the configuration rather than real hardware. */
+    simulated: boolean;
+  };
+  hostName: string;
+  /** Data disk size in GB (the free 50 plus any expansion). */
+  dataDiskGb: number;
+}
+
+/** What a driver sees of a workload: the reconciler turns it into the application's observed status. */
+export type WorkloadState =
+  | { state: 'running'; startedAt: Date }
+  | { state: 'starting' }
+  | { state: 'stopped' }
+  /** Nothing is known of it: never created, or destroyed. */
+  | { state: 'missing' }
+  | { state: 'failed'; reason: string };
+
+/** Where the application proxy reaches one of a workload's ports, when it runs. */
+export interface WorkloadEndpoint {
+  host: string;
+  port: number;
+}
+
+/**
+ * Runs applications' workspaces (ARCHITECTURE §5). Every call is idempotent and may be repeated after a crash: the
+ * reconciler calls it outside any transaction and retries until the observed state agrees with the desired one.
+ */
+export interface ComputeDriver {
+  readonly kind: Config['COMPUTE_DRIVER'];
+  /** Creates the workload when it does not exist (with its data disk) and starts it; a running one is left alone. */
+  start(workload: Workload): Promise<void>;
+  /** Ends the workload's process and keeps its data disk. */
+  stop(applicationId: string): Promise<void>;
+  /** Ends it and removes its data disk. */
+  destroy(applicationId: string): Promise<void>;
+  status(applicationId: string): Promise<WorkloadState>;
+  endpoint(applicationId: string, port: number): Promise<WorkloadEndpoint | null>;
+  /** Grows the data disk; never shrinks it. */
+  resizeDisk(applicationId: string, dataDiskGb: number): Promise<void>;
+  /** Ends every process it started (server shutdown); workloads are started again by the reconciler. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,44 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inTransaction } from '../../src/db/transaction.js';
+import type { TestApp } from '../helpers/build-test-app.js';
+import { createSignedInUser } from '../helpers/factories.js';
+import { fund } from '../helpers/wallets.js';
+
+/** The environment of a test app whose workspaces (real processes of the local driver) live in a temporary folder. */
+export const computeEnv = () => ({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'suanli-apps-')) });
+
+/** A signed-in user who passed real-name verification and holds `yuan` of balance. */
+export async function createRenter(t: TestApp, yuan = '100') {
+  const user = await createSignedInUser(t);
+  await inTransaction(t.db, (tx) => t.services.users.setRealNameVerified(tx, user.userId, t.clock.now()));
+  await fund(t, user.userId, yuan);
+  return user;
+}
+
+/** The id of a seeded official image (migration 0019) by name. */
+export async function imageIdOf(t: TestApp, name: string): Promise<string> {
+  const response = await t.request({ method: 'GET', url: '/api/system/applicationImage/listByUser?kind=official' });
+  const image = (response.json().data as { id: string; name: string }[]).find((row) => row.name === name);
+  if (!image) {
+    throw new Error(`no official image named ${name}`);
+  }
+  return image.id;
+}
+
+export const createApplication = (t: TestApp, token: string, payload: object) =>
+  t.request({ method: 'POST', url: '/api/equipment/deviceServer/createApplication', token, payload, locale: 'en-US' });
+
+export const act = (t: TestApp, token: string, action: 'stop' | 'restart' | 'destruction', id: string) =>
+  t.request({ method: 'POST', url: `/api/equipment/deviceServer/${action}Application/${id}`, token });
+
+export async function listApplications(t: TestApp, token: string, query = '') {
+  const response = await t.request({ method: 'GET', url: `/api/equipment/deviceServer/application${query}`, token });
+  return response.json().data as { rows: Record<string, unknown>[]; total: number };
+}
+
+export async function statusOf(t: TestApp, token: string, id: string) {
+  const { rows } = await listApplications(t, token, '?pageSize=100');
+  return rows.find((row) => row.id === id)?.status;
+}

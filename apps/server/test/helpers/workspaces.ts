@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import type { ComputeDriver, Workload } from '../../src/providers/compute/index.js';
+
+export function workload(applicationId: string, overrides: Partial<Workload> = {}): Workload {
+  return {
+    applicationId,
+    image: {
+      id: '1',
+      name: 'PyTorch 2.3 + JupyterLab',
+      links: [
+        { name: 'JupyterLab', port: 8888, kind: 'jupyter' },
+        { name: 'Terminal', port: 7681, kind: 'terminal' },
+      ],
+    },
+    gpu: { model: 'RTX 4090', indexes: [2, 3], simulated: true },
+    hostName: 'sim-bj-01',
+    dataDiskGb: 50,
+    ...overrides,
+  };
+}
+
+/** The live processes on this machine whose environment names the application: what a leak would leave behind. */
+export function workspacePids(applicationId: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/environ`, 'utf8')
+          .split('\0')
+          .includes(`SUANLI_APPLICATION_ID=${applicationId}`);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** GET through the endpoint the driver gives for the JupyterLab link, as the application proxy will. */
+export async function fetchWorkspace(driver: ComputeDriver, applicationId: string, target: string, language?: string) {
+  const endpoint = await driver.endpoint(applicationId, 8888);
+  expect(endpoint).not.toBeNull();
+  const headers: Record<string, string> = language ? { 'accept-language': language } : {};
+  return fetch(`http://${endpoint!.host}:${endpoint!.port}${target}`, { headers });
+}
+
+export async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (accept(value) || Date.now() > deadline) {
+      return value;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
