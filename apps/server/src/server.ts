@@ -41,6 +41,8 @@ async function main(env: NodeJS.ProcessEnv) {
   await app.listen({ host: config.HOST, port: config.PORT });
   if (config.SCHEDULER) {
     app.scheduler.start(config.SCHEDULER_INTERVAL_MS);
+    // An application just changed is reconciled at once, not at the scheduler's next minute.
+    app.services.applications.reconcileOnChange();
   }
   const port = (app.server.address() as { port: number }).port;
   const engine = database.kind === 'pglite' ? `PGlite at ${config.DATA_DIR}/db` : 'PostgreSQL';
