@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
-import { idTextSchema, pageQuerySchema, pageSchema } from '../envelope.js';
+import { idTextSchema, moneyTextSchema, pageQuerySchema, pageSchema } from '../envelope.js';
 import { ApplicationStatus, BillingMode } from '../enums.js';
+import { IMAGE_LINK_KINDS } from './catalogue.js';
 
 /** What the user asked of an application; the reconciler drives its observed status towards it (ARCHITECTURE §5). */
 export const DESIRED_STATES = ['running', 'stopped', 'destroyed'] as const;
@@ -190,4 +191,85 @@ export const unpinApplication = defineEndpoint({
   tag: 'applications',
   params: idParams,
   data: z.object({ id: z.string(), pinned: z.boolean() }),
+});
+
+export const setTimedStop = defineEndpoint({
+  id: 'setTimedStop',
+  method: 'GET',
+  path: '/equipment/deviceServer/timedStopApplication/:id',
+  auth: 'user',
+  summary:
+    'Sets when a running application stops by itself (`time`, ISO 8601, in the future and within 30 days), or ' +
+    'cancels it when `time` is empty or omitted',
+  tag: 'applications',
+  params: idParams,
+  query: z.object({
+    time: z.union([z.literal(''), z.iso.datetime({ offset: true, error: 'validation.timedStopTime' })]).optional(),
+  }),
+  data: z.object({ id: z.string(), timedStopTime: z.string().nullable() }),
+});
+
+export const renewApplication = defineEndpoint({
+  id: 'renewApplication',
+  method: 'POST',
+  path: '/equipment/deviceServer/renewalApplication',
+  auth: 'user',
+  summary:
+    'Extends a prepaid application by `duration` periods of its billing mode, charged now (vouchers first); the new ' +
+    'end counts from the old one, or from now when it has passed',
+  tag: 'applications',
+  idempotent: true,
+  body: z.object({ id: idTextSchema, duration: durationSchema }),
+  data: z.object({ id: z.string(), expireTime: z.string(), price: moneyTextSchema }),
+});
+
+/**
+ * Which links of an application to list: `live`, the application itself (saved records get theirs from the
+ * recordApp call family).
+ */
+export const LINK_SCOPES = ['live'] as const;
+
+export const applicationLinkSchema = z.object({
+  name: z.string(),
+  port: z.number().int(),
+  kind: z.enum(IMAGE_LINK_KINDS),
+  /** The link's own origin, `http(s)://<id>-<port>.<APP_DOMAIN>/`: it opens only with a login from appLogin. */
+  url: z.string(),
+});
+
+export const listApplicationLinks = defineEndpoint({
+  id: 'listApplicationLinks',
+  method: 'POST',
+  path: '/equipment/deviceServer/applicationLinks/:id/:scope',
+  auth: 'user',
+  summary:
+    "The links the application's image declares, each on an origin of its own (ARCHITECTURE §5); listed whatever " +
+    'the status, as they open only while it runs',
+  tag: 'applications',
+  params: z.object({
+    id: idTextSchema,
+    scope: z.enum(LINK_SCOPES, { error: 'validation.linkScope' }),
+  }),
+  data: z.array(applicationLinkSchema),
+});
+
+export const appLogin = defineEndpoint({
+  id: 'appLogin',
+  method: 'POST',
+  path: '/equipment/deviceServer/appLogin/:id/:port',
+  auth: 'user',
+  summary:
+    "A one-time login URL on the link's own origin, valid for 60 seconds: opening it sets a cookie for that origin " +
+    'alone, so that the application never sees the console token. Owner only, while running, for a port its image ' +
+    'declares',
+  tag: 'applications',
+  params: z.object({
+    id: idTextSchema,
+    port: z.coerce
+      .number({ error: 'validation.linkPort' })
+      .int({ error: 'validation.linkPort' })
+      .min(1, { error: 'validation.linkPort' })
+      .max(65_535, { error: 'validation.linkPort' }),
+  }),
+  data: z.object({ url: z.string() }),
 });

@@ -21,6 +21,14 @@ export const lockOwnApplication = (tx: Tx, userId: UserId, applicationId: bigint
 
 export const lockApplication = (tx: Tx, applicationId: bigint) => lockRow(tx, apps, { id: applicationId });
 
+export async function findOwnApplication(db: Db, userId: UserId, applicationId: bigint) {
+  const [row] = await db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.id, applicationId), live(userId)));
+  return row ?? null;
+}
+
 export async function findApplication(db: Db, applicationId: bigint) {
   const [row] = await db.select().from(apps).where(eq(apps.id, applicationId));
   return row ?? null;

@@ -2,8 +2,9 @@ import { applications } from '@suanli/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/endpoints.js';
 import type { ApplicationsService } from './applications.service.js';
+import type { RentalTermsService } from './rental-terms.service.js';
 
-export function applicationsRoutes(service: ApplicationsService) {
+export function applicationsRoutes(service: ApplicationsService, terms: RentalTermsService) {
   return async (app: FastifyInstance) => {
     route(app, applications.createApplication, ({ body }, { userId }) => service.create(userId, body));
     route(app, applications.listApplications, ({ query }, { userId, locale }) => service.list(userId, locale, query));
@@ -13,6 +14,10 @@ export function applicationsRoutes(service: ApplicationsService) {
     route(app, applications.destroyApplication, ({ params }, { userId }) => service.destroy(userId, params.id));
     route(app, applications.renameApplication, ({ body }, { userId }) => service.rename(userId, body));
     route(app, applications.pinApplication, ({ params }, { userId }) => service.pin(userId, params.id, true));
+    route(app, applications.setTimedStop, ({ params, query }, { userId }) =>
+      terms.setTimedStop(userId, params.id, query),
+    );
+    route(app, applications.renewApplication, ({ body }, { userId }) => terms.renew(userId, body));
     route(app, applications.unpinApplication, ({ params }, { userId }) => service.pin(userId, params.id, false));
   };
 }

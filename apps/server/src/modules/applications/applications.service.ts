@@ -1,4 +1,4 @@
-import type { applications, EndpointInput, Locale, PageQuery } from '@suanli/contract';
+import { TIMING, type applications, type EndpointInput, type Locale, type PageQuery } from '@suanli/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { paged } from '../../db/paging.js';
@@ -15,7 +15,7 @@ import type { ApplicationRow, Status } from './applications.tables.js';
 type CreateBody = EndpointInput<typeof applications.createApplication>['body'];
 
 const DAY_MS = 86_400_000;
-const DELETION_DAYS = 7;
+const DELETION_DAYS = TIMING.stoppedApplicationDeletionDays;
 
 export interface ApplicationsDependencies {
   db: Db;

@@ -1,16 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Module, Platform } from '../../platform.js';
 import type { ComputeDriver } from '../../providers/compute/types.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import type { InventoryService } from '../inventory/index.js';
 import type { UsersService } from '../users/index.js';
 import type { WalletService } from '../wallet/index.js';
+import { appAccessRoutes } from './app-access.routes.js';
+import { appAccessJobs, appAccessService } from './app-access.service.js';
+import { applicationProxy } from './app-proxy.js';
 import { applicationsRoutes } from './applications.routes.js';
 import { applicationsService, type ApplicationsService } from './applications.service.js';
+import { applicationJobs } from './applications.jobs.js';
 import { reconciler } from './reconciler.js';
+import { rentalTermsService, type RentalTermsService } from './rental-terms.service.js';
 
 export type { ApplicationsService } from './applications.service.js';
 
-export interface ApplicationsModuleService extends ApplicationsService {
+export interface ApplicationsModuleService
+  extends ApplicationsService, Omit<RentalTermsService, 'stopDue' | 'deleteStale'> {
   /** Reconcile an application as soon as it changes (the server turns it on with its scheduler). */
   reconcileOnChange(): void;
   /** Waits until every application just changed has settled or given up. */
@@ -19,6 +27,7 @@ export interface ApplicationsModuleService extends ApplicationsService {
 
 /** GPU applications: renting, the lifecycle and its reconciler (ARCHITECTURE §5). */
 export function createApplicationsModule({
+  config,
   db,
   clock,
   log,
@@ -35,19 +44,20 @@ export function createApplicationsModule({
   wallet: Pick<WalletService, 'charge' | 'newOrderNo'>;
 }): Module<ApplicationsModuleService> {
   const reconciling = reconciler({ db, clock, log, driver, catalogue, inventory });
-  const service = applicationsService({
-    db,
-    clock,
-    users,
-    catalogue,
-    inventory,
-    wallet,
-    changed: reconciling.changed,
-  });
+  const dependencies = { db, clock, users, catalogue, inventory, wallet, changed: reconciling.changed };
+  const service = applicationsService(dependencies);
+  const terms = rentalTermsService(dependencies);
+  const access = appAccessService({ config, db, clock, driver, catalogue });
   return {
-    service: { ...service, reconcileOnChange: reconciling.enable, settled: reconciling.idle },
-    routes: applicationsRoutes(service),
-    jobs: [reconciling.job],
+    service: { ...service, ...terms, reconcileOnChange: reconciling.enable, settled: reconciling.idle },
+    // At the root (fastify-plugin): the proxy's hook must come before every route's own hooks, those of other modules
+    // included, so that a request to an application origin never reaches the console or the API.
+    routes: fp(async (app: FastifyInstance) => {
+      await app.register(applicationProxy(access));
+      await app.register(applicationsRoutes(service, terms));
+      await app.register(appAccessRoutes(access));
+    }),
+    jobs: [...applicationJobs(terms, reconciling), ...appAccessJobs],
     close: async () => {
       await reconciling.close();
       await driver.close();

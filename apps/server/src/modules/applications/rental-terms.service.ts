@@ -1,0 +1,107 @@
+import { formatMoney, type applications, type EndpointInput } from '@suanli/contract';
+import type { Tx } from '../../db/client.js';
+import type { UserId } from '../../db/ids.js';
+import { inTransaction } from '../../db/transaction.js';
+import { AppError } from '../../http/app-error.js';
+import type { ApplicationsDependencies } from './applications.service.js';
+import * as queries from './applications.queries.js';
+import type { ApplicationRow } from './applications.tables.js';
+
+type TimedStopQuery = EndpointInput<typeof applications.setTimedStop>['query'];
+
+const DAY_MS = 86_400_000;
+const TIMED_STOP_MAX_DAYS = 30;
+
+const notFound = (id: string) =>
+  new AppError('notFound', { messageKey: 'applications.notFound', params: { id }, field: 'id' });
+
+// Jobs change applications inside their own transaction, so they leave the reconciling to the reconcile job, which
+// runs after them in the same tick (applications.jobs.ts), rather than watching a change not yet committed.
+
+/**
+ * What the owner agreed on for how long an application runs: a timed shutdown and the prepaid term with its renewal;
+ * and the jobs' side of it, stopping what is due and deleting stopped applications left for 7 days.
+ */
+export function rentalTermsService(dependencies: ApplicationsDependencies) {
+  const { db, clock, inventory, wallet } = dependencies;
+
+  async function lockOwn(tx: Tx, userId: UserId, id: string) {
+    const row = await queries.lockOwnApplication(tx, userId, BigInt(id));
+    if (!row) {
+      throw notFound(id);
+    }
+    return row;
+  }
+
+  return {
+    async setTimedStop(userId: UserId, id: string, query: TimedStopQuery) {
+      const at = query.time ? new Date(query.time) : null;
+      const now = clock.now().getTime();
+      if (at && (at.getTime() <= now || at.getTime() > now + TIMED_STOP_MAX_DAYS * DAY_MS)) {
+        throw new AppError('validation', { messageKey: 'applications.timedStopRange', field: 'time' });
+      }
+      await inTransaction(db, async (tx) => {
+        const row = await lockOwn(tx, userId, id);
+        if (at && row.desiredState !== 'running') {
+          throw new AppError('businessRule', { messageKey: 'applications.notRunning' });
+        }
+        await queries.updateApplication(tx, row.id, { timedStopAt: at });
+      });
+      return { id, timedStopTime: at?.toISOString() ?? null };
+    },
+
+    async renew(userId: UserId, body: { id: string; duration: number }) {
+      // Priced before the transaction: the customer's VIP grade is read on its own connection, which on PGlite would
+      // wait for this transaction's. What the price depends on (model, count, mode) never changes for an application.
+      const found = await queries.findOwnApplication(db, userId, BigInt(body.id));
+      if (!found) {
+        throw notFound(body.id);
+      }
+      if (found.billingMode === 'minute') {
+        throw new AppError('businessRule', { messageKey: 'applications.notPrepaid' });
+      }
+      const rental = { mode: found.billingMode, periods: body.duration, gpuCount: found.gpuCount };
+      const price = await inventory.pricing.priceFor(userId, inventory.pricing.modelOf(found.gpuModel), rental);
+      return inTransaction(db, async (tx) => {
+        const row = await lockOwn(tx, userId, body.id);
+        const now = clock.now();
+        const from = row.expiresAt && row.expiresAt > now ? row.expiresAt : now;
+        const expiresAt = inventory.pricing.periodEnd(row.billingMode, body.duration, from)!;
+        await wallet.charge(tx, {
+          userId,
+          amount: price,
+          transactionType: 'appOrder',
+          orderNo: wallet.newOrderNo('A', now),
+        });
+        await queries.updateApplication(tx, row.id, { expiresAt });
+        return { id: body.id, expireTime: expiresAt.toISOString(), price: formatMoney(price) };
+      });
+    },
+
+    /** A job's stop (timed shutdown, prepaid term over): as the owner's stop, in the job's transaction. */
+    async stopDue(tx: Tx, row: ApplicationRow) {
+      const current = await queries.lockApplication(tx, row.id);
+      if (!current || current.desiredState !== 'running') {
+        return;
+      }
+      await queries.updateApplication(tx, row.id, {
+        desiredState: 'stopped',
+        status: current.status === 'abnormal' ? 'stopped' : 'stopping',
+        runningSince: null,
+        stoppedAt: clock.now(),
+        timedStopAt: null,
+      });
+    },
+
+    /** A stopped application's record, not restarted within 7 days, is destroyed with its disks. */
+    async deleteStale(tx: Tx, row: ApplicationRow) {
+      const current = await queries.lockApplication(tx, row.id);
+      if (!current || current.status !== 'stopped' || current.desiredState !== 'stopped') {
+        return;
+      }
+      await queries.updateApplication(tx, row.id, { desiredState: 'destroyed' });
+    },
+  };
+}
+
+export type RentalTermsService = ReturnType<typeof rentalTermsService>;
