@@ -14,6 +14,8 @@ describe('the help center', () => {
   it('opens from "Help docs" in the console, with the billing rules, not the developers\' API page', async () => {
     const { page, baseUrl } = session;
     await openInteractive(page, `${baseUrl}/aigc`);
+    // The application center draws its cards as their data arrives; a person reaches for the menu once it has.
+    await page.waitForLoadState('networkidle');
     await page.getByTestId('menu-more').hover();
     await page.getByTestId('menu-helpDocs').click();
     await expect.poll(() => pathOf(page.url())).toMatch(/^\/help/);

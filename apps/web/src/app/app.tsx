@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
+import { continueAfterLogin } from './continue-after-login';
 import { leaveGuardedPages } from './leave-guarded-page';
 import { AppProviders } from './providers';
 import type { AppRouter } from './router';
@@ -23,10 +24,11 @@ function useInteractiveMark() {
 
 /**
  * The whole console for a given router: the browser's in start.tsx, a memory router in tests. It leads a guest whose
- * session ended off any page that needs login (issue 9).
+ * session ended off any page that needs login (issue 9), and one who logged in for an action on to its page (issue 11).
  */
 export function ConsoleApp({ router, queryClient }: ConsoleAppProps) {
   useEffect(() => leaveGuardedPages(router), [router]);
+  useEffect(() => continueAfterLogin(router), [router]);
   useInteractiveMark();
   return (
     <AppProviders queryClient={queryClient}>

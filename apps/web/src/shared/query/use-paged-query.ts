@@ -17,6 +17,8 @@ export interface PagedQueryOptions<Data extends Page<unknown>, Filters extends P
   queryKey: QueryKey;
   /** Calls the endpoint with the params it understands and answers its data, the contract's `Page` of rows. */
   fetcher: (params: PageParams<Filters>) => Promise<Data>;
+  /** The first page's size, when the list's layout wants another than the API's default (a grid of cards). */
+  pageSize?: number;
 }
 
 export interface PageChange<Filters extends PageFilters> {
@@ -45,7 +47,7 @@ export function usePagedQuery<Data extends Page<unknown>, Filters extends PageFi
   options: PagedQueryOptions<Data, Filters>,
 ) {
   const { queryKey, fetcher } = options;
-  const [page, setPage] = useState<PageQuery>({ pageNum: 1, pageSize: LIMITS.pageSizeDefault });
+  const [page, setPage] = useState<PageQuery>({ pageNum: 1, pageSize: options.pageSize ?? LIMITS.pageSizeDefault });
   const [filters, setFilters] = useState({} as Filters);
   const [sort, setSort] = useState<PageSort | undefined>(undefined);
   const params = paramsOf(page, filters, sort);

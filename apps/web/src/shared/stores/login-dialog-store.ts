@@ -6,7 +6,14 @@ export type LoginReason = 'sessionEnded';
 interface LoginDialogState {
   open: boolean;
   reason: LoginReason | null;
+  /**
+   * Where a guest was going when an action asked them to log in ("rent" on /aigc); the app takes them there once the
+   * login succeeds (app/continue-after-login.ts). Closing the dialog forgets it.
+   */
+  next: string | null;
   show: (reason?: LoginReason) => void;
+  /** Opens the dialog for an action that continues at `next` after login. */
+  showThenContinue: (next: string) => void;
   hide: () => void;
 }
 
@@ -14,6 +21,8 @@ interface LoginDialogState {
 export const useLoginDialog = create<LoginDialogState>()((set) => ({
   open: false,
   reason: null,
-  show: (reason) => set({ open: true, reason: reason ?? null }),
-  hide: () => set({ open: false, reason: null }),
+  next: null,
+  show: (reason) => set({ open: true, reason: reason ?? null, next: null }),
+  showThenContinue: (next) => set({ open: true, reason: null, next }),
+  hide: () => set({ open: false, reason: null, next: null }),
 }));

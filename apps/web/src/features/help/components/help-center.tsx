@@ -9,7 +9,7 @@ import { HELP_DOCS, loadDoc, type HelpDoc } from '../docs';
 import styles from './help-center.module.css';
 
 // The Markdown renderer comes with the first page opened, keeping it out of the console's first load.
-const MarkdownArticle = lazyWithTimeout(() => import('./markdown-article'));
+const MarkdownArticle = lazyWithTimeout(() => import('@/shared/ui/markdown-article'));
 
 /**
  * The users' help center (issue 9): getting started, billing rules, images and data, invoices, FAQ and the agreement

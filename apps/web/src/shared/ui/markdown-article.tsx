@@ -18,8 +18,9 @@ function ArticleLink({ href = '', children }: ComponentProps<'a'>) {
 }
 
 /**
- * The page's own title is the help center's <h1>, so a page's headings sit one level below it (a page has one <h1>,
- * issue 9). react-markdown renders no raw HTML, so a page can carry no script.
+ * The page's own title is its <h1>, so the Markdown's headings sit one level below it (a page has one <h1>, issue 9).
+ * react-markdown renders no raw HTML and drops unsafe link targets, so a text, even a community image's, carries no
+ * script.
  */
 const COMPONENTS: Components = {
   h1: ({ children }) => <h2>{children}</h2>,
@@ -33,7 +34,10 @@ const COMPONENTS: Components = {
   ),
 };
 
-/** One help page's Markdown, rendered as the console's typography. Loaded lazily with the help center only. */
+/**
+ * Markdown (a help page, an image's introduction) rendered as the console's typography. Pages load it lazily, which
+ * keeps the renderer out of the first load.
+ */
 export default function MarkdownArticle({ source }: { source: string }) {
   return (
     <Typography className={styles.article}>
