@@ -90,6 +90,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await Promise.all(modules.map((module) => module.close?.()));
   });
 
+  for (const module of modules) {
+    if (module.front) {
+      await app.register(module.front);
+    }
+  }
   // The console's files first, so that neither the API rate limiter nor per-request compression applies to them
   // (static-files.ts); then compression, which adds itself to every route registered after it.
   await app.register(staticFilesPlugin, { webDist: config.WEB_DIST });

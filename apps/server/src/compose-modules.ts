@@ -69,6 +69,7 @@ export function composeModules(platform: Platform) {
     catalogue: catalogue.service,
     inventory: inventory.service,
     wallet: wallet.service,
+    notices: notices.service,
   });
 
   const modules: Module<unknown>[] = [

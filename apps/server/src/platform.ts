@@ -22,6 +22,11 @@ export interface Platform {
 export interface Module<Service> {
   service: Service;
   routes?: (app: FastifyInstance) => Promise<void>;
+  /**
+   * A plugin for requests that are no concern of the console nor the API (the application proxy's own origins): app.ts
+   * registers it before everything else, so that its hooks run before those of every other plugin and route.
+   */
+  front?: (app: FastifyInstance) => Promise<void>;
   jobs?: ScheduledJob[];
   /**
    * Brings the database in line with the module's configuration (the GPU fleet) before the app serves; app.ts awaits

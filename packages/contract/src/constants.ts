@@ -22,6 +22,10 @@ export const LIMITS = {
   diskExpansionMinGb: 10,
   diskExpansionMaxGb: 150,
   diskExpansionStepGb: 10,
+  /** An application's name, in characters. */
+  appNameMaxLength: 32,
+  /** The most periods (days, weeks, months, years) one prepaid rental or renewal buys. */
+  rentalPeriodsMax: 36,
   pageSizeDefault: 10,
   pageSizeMax: 100,
   /** The income/expense chart: the longest range it sums by day and by month, and what it shows when given none. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, timestamp } from 'drizzle-orm/pg-core';
+import type { Money } from '@suanli/contract';
 import type { UserId } from './ids.js';
 
 /**
@@ -10,5 +11,7 @@ export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 
 export const id = (name = 'id') => bigint(name, { mode: 'bigint' });
 /** The owner of a row: a user id, branded, never null. */
 export const userIdColumn = () => id('user_id').$type<UserId>().notNull();
+/** An amount of money in units of 0.0001 yuan (ARCHITECTURE §4). */
+export const moneyColumn = (name: string) => bigint(name, { mode: 'bigint' }).$type<Money>();
 /** Columns the database fills from its own DEFAULT; drizzle sends DEFAULT when they are omitted. */
 export const byDatabase = sql`DEFAULT`;

@@ -101,6 +101,7 @@ describe('a prepaid application', () => {
       price: '17.78',
     });
     expect(await balanceOf(t, renter.token)).toBe('64.43');
+    expect((await listApplications(t, renter.token)).rows[0]!.cost).toBe('35.57');
 
     await advance(47 * 60);
     expect(await statusOf(t, renter.token, id)).toBe('running');

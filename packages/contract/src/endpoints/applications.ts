@@ -8,7 +8,8 @@ import { IMAGE_LINK_KINDS } from './catalogue.js';
 /** What the user asked of an application; the reconciler drives its observed status towards it (ARCHITECTURE §5). */
 export const DESIRED_STATES = ['running', 'stopped', 'destroyed'] as const;
 
-export const APP_NAME_MAX_LENGTH = 32;
+/** Declared in LIMITS, which the console's zod-free bundle also has. */
+export const APP_NAME_MAX_LENGTH = LIMITS.appNameMaxLength;
 
 const appNameSchema = z
   .string({ error: 'validation.appName' })
@@ -31,7 +32,7 @@ const durationSchema = z
   .number({ error: 'validation.duration' })
   .int({ error: 'validation.duration' })
   .min(1, { error: 'validation.duration' })
-  .max(36, { error: 'validation.duration' });
+  .max(LIMITS.rentalPeriodsMax, { error: 'validation.duration' });
 
 export const applicationRowSchema = z.object({
   id: z.string(),
@@ -53,6 +54,12 @@ export const applicationRowSchema = z.object({
   expireTime: z.string().nullable(),
   /** When a timed shutdown will stop it; null when none is set. */
   timedStopTime: z.string().nullable(),
+  /** Its order, under which every charge of it is posted. */
+  orderNo: z.string(),
+  /** What it has cost so far: prepaid terms and billed minutes, vouchers included. */
+  cost: moneyTextSchema,
+  /** Billed by the minute: what an hour of it costs; null when prepaid. */
+  hourlyPrice: moneyTextSchema.nullable(),
   /** When a stopped application's record is deleted unless restarted (7 days after it stopped); null otherwise. */
   deleteTime: z.string().nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 import { moneyTextSchema } from '../envelope.js';
 import { BillingMode } from '../enums.js';
@@ -21,7 +22,7 @@ export const getGpuPrice = defineEndpoint({
       .number({ error: 'validation.duration' })
       .int({ error: 'validation.duration' })
       .min(1, { error: 'validation.duration' })
-      .max(36, { error: 'validation.duration' })
+      .max(LIMITS.rentalPeriodsMax, { error: 'validation.duration' })
       .default(1),
     gpuCount: z.coerce
       .number({ error: 'validation.gpuCount' })

@@ -25,7 +25,17 @@ CREATE TABLE applications (
   status_reason text,
   pinned_at timestamptz,
   created_at timestamptz NOT NULL,
-  -- Since when it has run without a stop: billing counts whole minutes from here (starting is not billed).
+  -- The order every charge of this application is posted under: its bill lines are the ledger entries of this number.
+  order_no text NOT NULL UNIQUE,
+  -- Billed by the minute: what an hour of all its GPUs costs, VIP discount included, fixed when it was rented.
+  hourly_price_units bigint CHECK (hourly_price_units > 0),
+  -- Whole minutes billed so far, and the time they reach: the next tick bills the whole minutes since then, each
+  -- costing round(hourly × minutes / 60) less what the minutes before cost, so the remainder carries (ARCHITECTURE §4).
+  billed_minutes integer NOT NULL DEFAULT 0,
+  billed_through timestamptz,
+  -- What it has cost in all (prepaid terms and billed minutes, vouchers included): the list's cost so far.
+  spent_units bigint NOT NULL DEFAULT 0,
+  -- Since when it has run without a stop (starting is not billed).
   running_since timestamptz,
   stopped_at timestamptz,
   -- Prepaid modes: when the paid time ends.
@@ -37,6 +47,9 @@ CREATE TABLE applications (
 -- The list: one user's applications, pinned first, newest first, destroyed ones left out.
 CREATE INDEX applications_by_user ON applications (user_id, pinned_at DESC NULLS LAST, id DESC)
   WHERE status <> 'destroyed';
+-- The billing tick's work: running pay-as-you-go applications with a whole minute not yet billed.
+CREATE INDEX applications_billable ON applications (billed_through)
+  WHERE billing_mode = 'minute' AND status = 'running';
 -- The reconciler's work: applications whose status does not yet agree with what was asked. An abnormal one waits for
 -- its owner (stop, restart or destroy) rather than being retried.
 CREATE INDEX applications_unsettled ON applications (id)

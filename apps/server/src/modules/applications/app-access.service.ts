@@ -10,9 +10,9 @@ import type { CatalogueService } from '../catalogue/index.js';
 import * as queries from './app-access.queries.js';
 
 export const LOGIN_PATH = '/__suanli/login';
-export const LOGIN_TOKEN_LIFE_MS = 60_000;
+const LOGIN_TOKEN_LIFE_MS = 60_000;
 /** How long a link stays open after one login: a working session, after which the console mints another. */
-export const APP_SESSION_LIFE_MS = 4 * 60 * 60_000;
+const APP_SESSION_LIFE_MS = 4 * 60 * 60_000;
 const COOKIE_NAME = 'suanli_app_session';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -43,7 +43,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The `name=value` pairs of a Cookie header, in order (RFC 6265 §5.4; values are not decoded). */
-export function cookiePairs(header: string | undefined): [string, string][] {
+function cookiePairs(header: string | undefined): [string, string][] {
   return (header ?? '')
     .split(';')
     .map((part) => part.trim())
@@ -168,8 +168,8 @@ export function appAccessService({ config, db, clock, driver, catalogue }: AppAc
       }
       const value = cookieValue(target, row.userId, now + APP_SESSION_LIFE_MS);
       // No Domain attribute: the cookie stays on this one origin, never on its sibling applications'.
-      const attributes = `Path=/; Max-Age=${APP_SESSION_LIFE_MS / 1000}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-      return `${COOKIE_NAME}=${value}; ${attributes}`;
+      const attributes = [`Path=/`, `Max-Age=${APP_SESSION_LIFE_MS / 1000}`, 'HttpOnly', 'SameSite=Lax'];
+      return [`${COOKIE_NAME}=${value}`, ...attributes, ...(secure ? ['Secure'] : [])].join('; ');
     },
 
     /**

@@ -5,7 +5,13 @@ import { pickLocale, translate, type Locale } from '@suanli/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WorkloadEndpoint } from '../../providers/compute/types.js';
-import { LOGIN_PATH, withoutAccessCookie, type AppAccessService, type AppTarget } from './app-access.service.js';
+import {
+  LOGIN_PATH,
+  withoutAccessCookie,
+  type Admission,
+  type AppAccessService,
+  type AppTarget,
+} from './app-access.service.js';
 
 // RFC 9110 §7.6.1: they describe one connection, not the message, so they stop at the proxy (an upgrade keeps its
 // Connection and Upgrade, which are what it asks the workspace for).
@@ -104,12 +110,34 @@ function refuseUpgrade(socket: Duplex, status: number) {
 }
 
 /**
+ * Whether a request may use the origin's cookie. Sibling origins under APP_DOMAIN (and the console) are one site, so
+ * SameSite=Lax would let one application's page send requests to another with that one's cookie attached. Fetch
+ * Metadata tells them apart: the origin's own requests, a person's own navigation (typed, bookmarked, opened from the
+ * console) and clients that send no metadata pass; a page elsewhere may only navigate to it. A WebSocket, which no
+ * same-site rule guards, must come from this origin's own page when it names one.
+ */
+function sameOriginOrNavigation(request: IncomingMessage): boolean {
+  const { headers } = request;
+  const site = headers['sec-fetch-site'];
+  const origin = headers.origin;
+  if (request.headers.upgrade && origin !== undefined && origin !== 'null') {
+    return URL.canParse(origin) && new URL(origin).host === headers.host?.toLowerCase();
+  }
+  if (site === undefined || site === 'same-origin' || site === 'none') {
+    return true;
+  }
+  const navigation =
+    headers['sec-fetch-mode'] === 'navigate' && ['document', 'iframe'].includes(String(headers['sec-fetch-dest']));
+  return navigation && (request.method === 'GET' || request.method === 'HEAD');
+}
+
+/**
  * The application proxy (ARCHITECTURE §5): a request whose Host is an application origin (`<id>-<port>.<APP_DOMAIN>`)
- * never reaches the console or the API. Its onRequest hook runs before any route's own hooks (rate limit, `sn`,
- * bearer token), takes the reply over and answers it here: the one-time login, the proxy's pages, or the
- * workspace's answer streamed through with the workspace's own headers. WebSocket upgrades are piped to the
- * workspace's socket once the same cookie admits them. Node's http and net do it all in the few lines below, so no
- * proxy library (none is in the lockfile) is added for it.
+ * never reaches the console or the API. Registered first (Module.front), its onRequest hook runs before every other
+ * plugin's and route's (CORS, rate limit, `sn`, bearer token), takes the reply over and answers it here: the one-time
+ * login, the proxy's pages, or the workspace's answer streamed through with the workspace's own headers. WebSocket
+ * upgrades are piped to the workspace's socket once the same cookie admits them. Node's http and net do it all in the
+ * few lines below, so no proxy library (none is in the lockfile) is added for it.
  */
 export function applicationProxy(access: AppAccessService) {
   return fp(
@@ -118,10 +146,13 @@ export function applicationProxy(access: AppAccessService) {
       const agent = new http.Agent({ keepAlive: true });
       const tunnels = new Set<Duplex>();
 
+      const admit = async (request: IncomingMessage, target: AppTarget): Promise<Admission> =>
+        sameOriginOrNavigation(request) ? access.admit(target, request.headers.cookie) : { outcome: 'refused' };
+
       function forward(
         request: IncomingMessage,
         response: ServerResponse,
-        target: { endpoint: WorkloadEndpoint; clientIp: string },
+        target: { endpoint: WorkloadEndpoint; clientIp: string; locale: Locale },
       ) {
         const upstream = http.request({
           host: target.endpoint.host,
@@ -139,7 +170,7 @@ export function applicationProxy(access: AppAccessService) {
           if (response.headersSent) {
             response.destroy();
           } else {
-            sendPage(response, 502, { locale: pickLocale(request.headers['accept-language']) });
+            sendPage(response, 502, { locale: target.locale });
           }
         });
         response.on('close', () => {
@@ -167,12 +198,12 @@ export function applicationProxy(access: AppAccessService) {
           response.end();
           return;
         }
-        const admission = await access.admit(target, request.headers.cookie);
+        const admission = await admit(request, target);
         if (admission.outcome !== 'admitted') {
           sendPage(response, STATUS_OF[admission.outcome], { locale });
           return;
         }
-        forward(request, response, { endpoint: admission.endpoint, clientIp: options.clientIp });
+        forward(request, response, { endpoint: admission.endpoint, clientIp: options.clientIp, locale });
       }
 
       async function tunnel(request: IncomingMessage, socket: Duplex, head: Buffer) {
@@ -182,7 +213,7 @@ export function applicationProxy(access: AppAccessService) {
           refuseUpgrade(socket, 404);
           return;
         }
-        const admission = await access.admit(target, request.headers.cookie);
+        const admission = await admit(request, target);
         if (admission.outcome !== 'admitted') {
           refuseUpgrade(socket, STATUS_OF[admission.outcome]);
           return;
@@ -230,15 +261,17 @@ export function applicationProxy(access: AppAccessService) {
         if (!target) {
           return;
         }
+        // Registered before the locale plugin (Module.front), so the page's language is read here.
+        const locale = pickLocale(request.headers['accept-language']);
         reply.hijack();
         try {
-          await serve(request.raw, reply.raw, { target, clientIp: request.ip, locale: request.locale });
+          await serve(request.raw, reply.raw, { target, clientIp: request.ip, locale });
         } catch (error) {
           request.log.error({ err: error }, 'application proxy failed');
           if (reply.raw.headersSent) {
             reply.raw.destroy();
           } else {
-            sendPage(reply.raw, 502, { locale: request.locale });
+            sendPage(reply.raw, 502, { locale });
           }
         }
       });
@@ -258,6 +291,6 @@ export function applicationProxy(access: AppAccessService) {
         agent.destroy();
       });
     },
-    { name: 'application-proxy', dependencies: ['locale'] },
+    { name: 'application-proxy' },
   );
 }

@@ -3,25 +3,35 @@ import { TIMING } from '@suanli/contract';
 import { defineBatchJob } from '../../jobs/batch-job.js';
 import type { ScheduledJob } from '../../jobs/scheduler.js';
 import { applicationsTable as apps } from './applications.tables.js';
+import type { Billing } from './billing.js';
 import type { Reconciler } from './reconciler.js';
 import type { RentalTermsService } from './rental-terms.service.js';
 
 const DAY_MS = 86_400_000;
 
 /**
- * Every minute: applications whose timed shutdown or prepaid term has come are stopped, stopped ones left 7 days are
+ * Every minute: running pay-as-you-go applications pay their minutes (billing.ts); applications whose timed shutdown or prepaid term has come are stopped, stopped ones left 7 days are
  * destroyed, and then the reconciler works through whatever is unsettled, these included (it runs last for that).
  */
-export function applicationJobs(terms: RentalTermsService, reconciling: Reconciler): ScheduledJob[] {
+export function applicationJobs({
+  terms,
+  billing,
+  reconciling,
+}: {
+  terms: RentalTermsService;
+  billing: Billing;
+  reconciling: Reconciler;
+}): ScheduledJob[] {
   const running = eq(apps.desiredState, 'running');
   return [
+    billing.job,
     defineBatchJob({
       name: 'applications.timed-stop',
       cadence: 'minute',
       catchUp: 1,
       table: apps,
       where: ({ now }) => and(running, isNotNull(apps.timedStopAt), lte(apps.timedStopAt, now)),
-      apply: (tx, { row }) => terms.stopDue(tx, row),
+      apply: (tx, { row }) => terms.stopDue(tx, row, 'timedShutdown'),
     }),
     defineBatchJob({
       name: 'applications.prepaid-ended',
@@ -29,7 +39,7 @@ export function applicationJobs(terms: RentalTermsService, reconciling: Reconcil
       catchUp: 1,
       table: apps,
       where: ({ now }) => and(running, ne(apps.billingMode, 'minute'), lte(apps.expiresAt, now)),
-      apply: (tx, { row }) => terms.stopDue(tx, row),
+      apply: (tx, { row }) => terms.stopDue(tx, row, 'expired'),
     }),
     defineBatchJob({
       name: 'applications.delete-stopped',

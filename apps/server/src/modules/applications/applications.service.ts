@@ -1,4 +1,12 @@
-import { TIMING, type applications, type EndpointInput, type Locale, type PageQuery } from '@suanli/contract';
+import {
+  formatMoney,
+  money,
+  TIMING,
+  type applications,
+  type EndpointInput,
+  type Locale,
+  type PageQuery,
+} from '@suanli/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { paged } from '../../db/paging.js';
@@ -7,10 +15,12 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import type { InventoryService } from '../inventory/index.js';
+import type { NoticesService } from '../notices/index.js';
 import type { UsersService } from '../users/index.js';
 import type { WalletService } from '../wallet/index.js';
 import * as queries from './applications.queries.js';
 import type { ApplicationRow, Status } from './applications.tables.js';
+import type { Billing } from './billing.js';
 
 type CreateBody = EndpointInput<typeof applications.createApplication>['body'];
 
@@ -24,6 +34,8 @@ export interface ApplicationsDependencies {
   catalogue: Pick<CatalogueService, 'rentable'>;
   inventory: InventoryService;
   wallet: Pick<WalletService, 'charge' | 'newOrderNo'>;
+  notices: Pick<NoticesService, 'notifyUser'>;
+  billing: Billing;
   /** Called after a change of desired state commits: the reconciler acts on it at once rather than at its next sweep. */
   changed: (applicationId: bigint) => void;
 }
@@ -54,6 +66,9 @@ export function rowView(row: ApplicationRow, regionName: string) {
     createTime: row.createdAt.toISOString(),
     expireTime: row.expiresAt?.toISOString() ?? null,
     timedStopTime: row.timedStopAt?.toISOString() ?? null,
+    orderNo: row.orderNo,
+    cost: formatMoney(row.spentUnits),
+    hourlyPrice: row.hourlyPriceUnits === null ? null : formatMoney(row.hourlyPriceUnits),
     deleteTime:
       row.status === 'stopped' && row.stoppedAt
         ? new Date(row.stoppedAt.getTime() + DELETION_DAYS * DAY_MS).toISOString()
@@ -69,6 +84,7 @@ export function rowView(row: ApplicationRow, regionName: string) {
 export function applicationsService(dependencies: ApplicationsDependencies) {
   const { db, clock, users, catalogue, inventory, wallet, changed } = dependencies;
   const { pricing, scheduler } = inventory;
+  const bills = dependencies.billing;
 
   /** Locks the caller's application, or answers 404: another user's application does not exist for them. */
   async function lockOwn(tx: Tx, userId: UserId, id: string) {
@@ -115,10 +131,10 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
         });
       }
       const periods = body.billingMode === 'minute' ? 1 : body.duration;
-      const prepaid =
-        body.billingMode === 'minute'
-          ? null
-          : await pricing.priceFor(userId, model, { mode: body.billingMode, periods, gpuCount: body.gpuCount });
+      // Priced before the transaction (the VIP grade is read on another connection); per minute, the hour's price
+      // is fixed for the application's life.
+      const price = await pricing.priceFor(userId, model, { mode: body.billingMode, periods, gpuCount: body.gpuCount });
+      const prepaid = body.billingMode === 'minute' ? null : price;
 
       const row = await inTransaction(db, async (tx) => {
         const now = clock.now();
@@ -147,16 +163,14 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
           desiredState: 'running',
           status: 'creating',
           createdAt: now,
+          orderNo: wallet.newOrderNo('A', now),
+          hourlyPriceUnits: prepaid === null ? price : null,
+          spentUnits: prepaid ?? money(0n),
           expiresAt: pricing.periodEnd(body.billingMode, periods, now),
         });
         if (prepaid !== null) {
           // A refusal (insufficient balance) rolls back the whole acceptance, GPUs included.
-          await wallet.charge(tx, {
-            userId,
-            amount: prepaid,
-            transactionType: 'appOrder',
-            orderNo: wallet.newOrderNo('A', now),
-          });
+          await wallet.charge(tx, { userId, amount: prepaid, transactionType: 'appOrder', orderNo: inserted.orderNo });
         }
         return inserted;
       });
@@ -196,6 +210,9 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
         if (!ACTIVE.includes(row.status) || row.desiredState !== 'running') {
           throw refused('applications.notRunning');
         }
+        // The whole minutes run since the last tick; a part minute is not billed, and minutes the wallet can no
+        // longer pay are left unbilled rather than keeping the application running.
+        await bills.billDue(tx, row, clock.now());
         return queries.updateApplication(tx, row.id, {
           desiredState: 'stopped',
           status: 'stopping',

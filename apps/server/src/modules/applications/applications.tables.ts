@@ -1,6 +1,6 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { ApplicationStatus, applications, BillingMode } from '@suanli/contract';
-import { at, id, userIdColumn } from '../../db/columns.js';
+import { at, byDatabase, id, moneyColumn, userIdColumn } from '../../db/columns.js';
 
 export type Status = (typeof ApplicationStatus.values)[number];
 export type DesiredState = (typeof applications.DESIRED_STATES)[number];
@@ -22,6 +22,11 @@ export const applicationsTable = pgTable('applications', {
   statusReason: text('status_reason'),
   pinnedAt: at('pinned_at'),
   createdAt: at('created_at').notNull(),
+  orderNo: text('order_no').notNull(),
+  hourlyPriceUnits: moneyColumn('hourly_price_units'),
+  billedMinutes: integer('billed_minutes').notNull().default(0),
+  billedThrough: at('billed_through'),
+  spentUnits: moneyColumn('spent_units').notNull().default(byDatabase),
   runningSince: at('running_since'),
   stoppedAt: at('stopped_at'),
   expiresAt: at('expires_at'),

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { Module, Platform } from '../../platform.js';
 import type { ComputeDriver } from '../../providers/compute/types.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import type { InventoryService } from '../inventory/index.js';
+import type { NoticesService } from '../notices/index.js';
 import type { UsersService } from '../users/index.js';
 import type { WalletService } from '../wallet/index.js';
 import { appAccessRoutes } from './app-access.routes.js';
@@ -12,6 +11,7 @@ import { applicationProxy } from './app-proxy.js';
 import { applicationsRoutes } from './applications.routes.js';
 import { applicationsService, type ApplicationsService } from './applications.service.js';
 import { applicationJobs } from './applications.jobs.js';
+import { billing } from './billing.js';
 import { reconciler } from './reconciler.js';
 import { rentalTermsService, type RentalTermsService } from './rental-terms.service.js';
 
@@ -36,28 +36,39 @@ export function createApplicationsModule({
   catalogue,
   inventory,
   wallet,
+  notices,
 }: Platform & {
   driver: ComputeDriver;
   users: Pick<UsersService, 'findRealNameVerifiedAt'>;
   catalogue: Pick<CatalogueService, 'rentable'>;
   inventory: InventoryService;
-  wallet: Pick<WalletService, 'charge' | 'newOrderNo'>;
+  wallet: Pick<WalletService, 'charge' | 'newOrderNo' | 'spendable'>;
+  notices: Pick<NoticesService, 'notifyUser'>;
 }): Module<ApplicationsModuleService> {
   const reconciling = reconciler({ db, clock, log, driver, catalogue, inventory });
-  const dependencies = { db, clock, users, catalogue, inventory, wallet, changed: reconciling.changed };
+  const bills = billing({ wallet, notices });
+  const dependencies = {
+    db,
+    clock,
+    users,
+    catalogue,
+    inventory,
+    wallet,
+    notices,
+    billing: bills,
+    changed: reconciling.changed,
+  };
   const service = applicationsService(dependencies);
   const terms = rentalTermsService(dependencies);
   const access = appAccessService({ config, db, clock, driver, catalogue });
   return {
     service: { ...service, ...terms, reconcileOnChange: reconciling.enable, settled: reconciling.idle },
-    // At the root (fastify-plugin): the proxy's hook must come before every route's own hooks, those of other modules
-    // included, so that a request to an application origin never reaches the console or the API.
-    routes: fp(async (app: FastifyInstance) => {
-      await app.register(applicationProxy(access));
+    routes: async (app) => {
       await app.register(applicationsRoutes(service, terms));
       await app.register(appAccessRoutes(access));
-    }),
-    jobs: [...applicationJobs(terms, reconciling), ...appAccessJobs],
+    },
+    front: applicationProxy(access),
+    jobs: [...applicationJobs({ terms, billing: bills, reconciling }), ...appAccessJobs],
     close: async () => {
       await reconciling.close();
       await driver.close();

@@ -12,7 +12,9 @@ import * as queries from './applications.queries.js';
 import { applicationsTable, type ApplicationRow, type Status } from './applications.tables.js';
 
 /** What the driver showed, as the change it makes to the row; null when the row stays as it is. */
-type Observation = Partial<Pick<ApplicationRow, 'status' | 'statusReason' | 'runningSince' | 'destroyedAt'>> | null;
+type Observation = Partial<
+  Pick<ApplicationRow, 'status' | 'statusReason' | 'runningSince' | 'billedThrough' | 'destroyedAt'>
+> | null;
 
 export interface ReconcilerDependencies {
   db: Db;
@@ -79,7 +81,10 @@ export function reconciler({ db, clock, log, driver, catalogue, inventory }: Rec
     }
     switch (seen.state) {
       case 'running':
-        return row.status === 'running' ? null : { status: 'running', runningSince: clock.now(), statusReason: null };
+        // Billing counts whole minutes from here.
+        return row.status === 'running'
+          ? null
+          : { status: 'running', runningSince: clock.now(), billedThrough: clock.now(), statusReason: null };
       case 'failed':
         return { status: 'abnormal', statusReason: seen.reason, runningSince: null };
       default:

@@ -1,4 +1,4 @@
-import { formatMoney, type applications, type EndpointInput } from '@suanli/contract';
+import { formatMoney, money, type applications, type EndpointInput } from '@suanli/contract';
 import type { Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -23,7 +23,7 @@ const notFound = (id: string) =>
  * and the jobs' side of it, stopping what is due and deleting stopped applications left for 7 days.
  */
 export function rentalTermsService(dependencies: ApplicationsDependencies) {
-  const { db, clock, inventory, wallet } = dependencies;
+  const { db, clock, inventory, wallet, notices, billing } = dependencies;
 
   async function lockOwn(tx: Tx, userId: UserId, id: string) {
     const row = await queries.lockOwnApplication(tx, userId, BigInt(id));
@@ -67,29 +67,32 @@ export function rentalTermsService(dependencies: ApplicationsDependencies) {
         const now = clock.now();
         const from = row.expiresAt && row.expiresAt > now ? row.expiresAt : now;
         const expiresAt = inventory.pricing.periodEnd(row.billingMode, body.duration, from)!;
-        await wallet.charge(tx, {
-          userId,
-          amount: price,
-          transactionType: 'appOrder',
-          orderNo: wallet.newOrderNo('A', now),
-        });
-        await queries.updateApplication(tx, row.id, { expiresAt });
+        await wallet.charge(tx, { userId, amount: price, transactionType: 'appOrder', orderNo: row.orderNo });
+        await queries.updateApplication(tx, row.id, { expiresAt, spentUnits: money(row.spentUnits + price) });
         return { id: body.id, expireTime: expiresAt.toISOString(), price: formatMoney(price) };
       });
     },
 
     /** A job's stop (timed shutdown, prepaid term over): as the owner's stop, in the job's transaction. */
-    async stopDue(tx: Tx, row: ApplicationRow) {
+    async stopDue(tx: Tx, row: ApplicationRow, reason: 'timedShutdown' | 'expired') {
       const current = await queries.lockApplication(tx, row.id);
       if (!current || current.desiredState !== 'running') {
         return;
       }
+      const now = clock.now();
+      await billing.billDue(tx, current, now);
       await queries.updateApplication(tx, row.id, {
         desiredState: 'stopped',
         status: current.status === 'abnormal' ? 'stopped' : 'stopping',
         runningSince: null,
-        stoppedAt: clock.now(),
+        stoppedAt: now,
         timedStopAt: null,
+      });
+      await notices.notifyUser(tx, {
+        userId: row.userId,
+        kind: 'applicationStopped',
+        params: { appName: current.appName, reason },
+        at: now,
       });
     },
 

@@ -29,7 +29,7 @@ export interface ChargeResult {
 }
 
 /** Coupons pay only GPU application orders; vouchers pay any charge (spec §1, §9). */
-const kindsFor = (transactionType: TransactionType): VoucherKind[] =>
+export const kindsFor = (transactionType: TransactionType): VoucherKind[] =>
   transactionType === 'appOrder' ? ['voucher', 'coupon'] : ['voucher'];
 
 /** Takes the amount from the vouchers in the order given, each as far as it goes. */

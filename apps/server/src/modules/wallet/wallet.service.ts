@@ -5,6 +5,7 @@ import {
   type EndpointInput,
   type Money,
   type PageQuery,
+  type TransactionType,
   type wallet,
 } from '@suanli/contract';
 import type { Db } from '../../db/client.js';
@@ -15,7 +16,7 @@ import { AppError } from '../../http/app-error.js';
 import { localDay, localDayRange } from '../../jobs/business-time.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { UsersService } from '../users/index.js';
-import { chargeService } from './charge.service.js';
+import { chargeService, kindsFor } from './charge.service.js';
 import { chartRange, fillPeriods } from './income-expense-periods.js';
 import {
   findBalance,
@@ -107,6 +108,19 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
         usableTotal(db, { userId, kind: 'voucher', now: clock.now() }),
       ]);
       return { balance: formatMoney(balance), voucher: formatMoney(voucher) };
+    },
+
+    /**
+     * What a charge of this type could take now: the balance and the usable vouchers of the kinds that pay it. Joins
+     * the caller's transaction; a billing tick asks it whether the next minute can be paid.
+     */
+    async spendable(executor: Db, userId: UserId, transactionType: TransactionType): Promise<Money> {
+      const now = clock.now();
+      let total = await findBalance(executor, userId);
+      for (const kind of kindsFor(transactionType)) {
+        total = money(total + (await usableTotal(executor, { userId, kind, now })));
+      }
+      return total;
     },
 
     async findTransferTarget(userId: UserId, username: string) {

@@ -1,8 +1,6 @@
-import type { Money, TransactionType } from '@suanli/contract';
-import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
-import { at, byDatabase, id, userIdColumn } from '../../db/columns.js';
-
-const money = (name: string) => bigint(name, { mode: 'bigint' }).$type<Money>();
+import type { TransactionType } from '@suanli/contract';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { at, byDatabase, id, moneyColumn as money, userIdColumn } from '../../db/columns.js';
 
 /** One per user, made on its first posting (migration 0010). Changed only by `postEntries`, with the row locked. */
 export const wallets = pgTable('wallets', {

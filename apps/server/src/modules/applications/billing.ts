@@ -1,0 +1,117 @@
+import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import { money, type Money } from '@suanli/contract';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import { defineBatchJob } from '../../jobs/batch-job.js';
+import type { NoticesService } from '../notices/index.js';
+import type { WalletService } from '../wallet/index.js';
+import * as queries from './applications.queries.js';
+import { applicationsTable as apps, type ApplicationRow } from './applications.tables.js';
+
+const MINUTE_MS = 60_000;
+
+/** What `minutes` whole minutes cost in all at `hourly` an hour, rounded once (ARCHITECTURE §4). */
+const costOf = (hourly: Money, minutes: number) => money((hourly * BigInt(minutes) * 2n + 60n) / 120n);
+
+/** What the next `due` minutes cost after `billed` were billed: the remainder of the minutes before carries. */
+export const minutesCost = (hourly: Money, billed: number, due: number) =>
+  money(costOf(hourly, billed + due) - costOf(hourly, billed));
+
+export interface BillingDependencies {
+  wallet: Pick<WalletService, 'charge' | 'spendable'>;
+  notices: Pick<NoticesService, 'notifyUser'>;
+}
+
+const isInsufficient = (error: unknown) =>
+  error instanceof AppError && error.options.messageKey === 'wallet.insufficientBalance';
+
+/**
+ * Per-minute billing (spec §9, ARCHITECTURE §4 and §6): a running pay-as-you-go application pays each whole minute
+ * from `running` through the wallet, vouchers first, under its order number; when balance and vouchers cannot
+ * cover the next minute it is stopped and its owner told. Each tick's charge and the minutes it moves commit together
+ * with the tick's row key, so a crash bills no minute twice and none is lost.
+ */
+export function billing({ wallet, notices }: BillingDependencies) {
+  /** The changes that stop an application for lack of funds; the reconciler ends its process. */
+  async function stopUnpaid(tx: Tx, row: ApplicationRow, now: Date) {
+    await queries.updateApplication(tx, row.id, {
+      desiredState: 'stopped',
+      status: 'stopping',
+      runningSince: null,
+      stoppedAt: now,
+      timedStopAt: null,
+    });
+    await notices.notifyUser(tx, {
+      userId: row.userId,
+      kind: 'applicationStopped',
+      params: { appName: row.appName, reason: 'insufficientBalance' },
+      at: now,
+    });
+  }
+
+  /**
+   * Bills the whole minutes run since `billed_through`, in the caller's transaction with the row locked. Answers
+   * whether they were paid; unpaid, nothing is charged and nothing moves.
+   */
+  async function billDue(tx: Tx, row: ApplicationRow, now: Date): Promise<boolean> {
+    if (row.hourlyPriceUnits === null || row.billedThrough === null) {
+      return true;
+    }
+    const due = Math.floor((now.getTime() - row.billedThrough.getTime()) / MINUTE_MS);
+    if (due <= 0) {
+      return true;
+    }
+    const amount = minutesCost(row.hourlyPriceUnits, row.billedMinutes, due);
+    if (amount > 0n) {
+      try {
+        await wallet.charge(tx, { userId: row.userId, amount, transactionType: 'appOrder', orderNo: row.orderNo });
+      } catch (error) {
+        if (isInsufficient(error)) {
+          return false;
+        }
+        throw error;
+      }
+    }
+    await queries.updateApplication(tx, row.id, {
+      billedMinutes: row.billedMinutes + due,
+      billedThrough: new Date(row.billedThrough.getTime() + due * MINUTE_MS),
+      spentUnits: money(row.spentUnits + amount),
+    });
+    return true;
+  }
+
+  /** One tick for one application: bill what is due, then stop it if the next minute could not be paid. */
+  async function tick(tx: Tx, row: ApplicationRow, now: Date) {
+    const current = await queries.lockApplication(tx, row.id);
+    if (!current || current.status !== 'running' || current.desiredState !== 'running') {
+      return;
+    }
+    const paid = await billDue(tx, current, now);
+    const next = minutesCost(current.hourlyPriceUnits!, current.billedMinutes, 1);
+    if (!paid || (await wallet.spendable(tx, current.userId, 'appOrder')) < next) {
+      await stopUnpaid(tx, current, now);
+    }
+  }
+
+  return {
+    billDue,
+
+    job: defineBatchJob({
+      name: 'applications.bill-minutes',
+      cadence: 'minute',
+      // Each run bills every whole minute since the last, so a missed minute needs no run of its own.
+      catchUp: 1,
+      table: apps,
+      where: ({ now }) =>
+        and(
+          eq(apps.billingMode, 'minute'),
+          eq(apps.status, 'running'),
+          isNotNull(apps.billedThrough),
+          lte(apps.billedThrough, new Date(now.getTime() - MINUTE_MS)),
+        ),
+      apply: (tx, { row }, { now }) => tick(tx, row, now),
+    }),
+  };
+}
+
+export type Billing = ReturnType<typeof billing>;

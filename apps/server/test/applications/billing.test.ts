@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { money } from '@suanli/contract';
+import type { AdjustableClock } from '../../src/jobs/clock.js';
+import { queryRows } from '../../src/db/sql.js';
+import { minutesCost } from '../../src/modules/applications/billing.js';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { balanceOf, runLedgerCheck } from '../helpers/wallets.js';
+import {
+  act,
+  computeEnv,
+  createApplication,
+  createRenter,
+  imageIdOf,
+  listApplications,
+  statusOf,
+} from './application-helpers.js';
+
+// Per-minute billing through the scheduler and the test clock, with real workspaces.
+let t: TestApp;
+let image: string;
+beforeAll(async () => {
+  t = await buildTestApp(computeEnv());
+  t.services.applications.reconcileOnChange();
+  image = await imageIdOf(t, 'PyTorch 2.3 + JupyterLab');
+});
+afterAll(() => t.close());
+
+async function advance(minutes: number) {
+  (t.clock as AdjustableClock).advance(minutes);
+  await t.app.scheduler.tick();
+  await t.services.applications.settled();
+}
+
+async function runningApp(token: string, gpuModel = 'RTX 4090') {
+  const rent = { imageId: image, gpuModel, gpuCount: 1, billingMode: 'minute' };
+  const { id } = (await createApplication(t, token, rent)).json().data;
+  await t.services.applications.settled();
+  return id as string;
+}
+
+const rowOf = async (token: string, id: string) =>
+  (await listApplications(t, token, '?pageSize=100')).rows.find((row) => row.id === id)!;
+
+const chargesOf = (orderNo: string) =>
+  queryRows<{ amount: string }>(
+    t.db,
+    sql`SELECT amount::text FROM ledger_entries WHERE order_no = ${orderNo} ORDER BY id`,
+  );
+
+describe('an application billed by the minute', () => {
+  it('pays exactly the minutes it ran, under its order, and nothing while stopped', async () => {
+    const renter = await createRenter(t, '100');
+    const id = await runningApp(renter.token);
+    expect((await rowOf(renter.token, id)).hourlyPrice).toBe('2.28');
+
+    await advance(10);
+    const row = await rowOf(renter.token, id);
+    // 2.28 an hour: ten minutes are 0.38.
+    expect(row.cost).toBe('0.38');
+    expect(await balanceOf(t, renter.token)).toBe('99.62');
+    expect((await chargesOf(row.orderNo as string)).map((entry) => entry.amount)).toEqual(['-3800']);
+
+    await act(t, renter.token, 'stop', id);
+    await t.services.applications.settled();
+    await advance(30);
+    expect((await rowOf(renter.token, id)).cost).toBe('0.38');
+    expect(await balanceOf(t, renter.token)).toBe('99.62');
+    await runLedgerCheck(t);
+  });
+
+  it('carries each minute’s remainder, so that N minutes cost round(hourly × N / 60)', () => {
+    const hourly = money(7_777n);
+    let total = 0n;
+    for (let minute = 0; minute < 137; minute += 1) {
+      total += minutesCost(hourly, minute, 1);
+    }
+    expect(total).toBe((7_777n * 137n * 2n + 60n) / 120n);
+    expect(minutesCost(hourly, 0, 137)).toBe(total);
+  });
+
+  it('is stopped, and its owner told, when balance and vouchers cannot pay the next minute', async () => {
+    // 2.28 an hour is 0.038 a minute: 0.10 pays two minutes, not a third.
+    const renter = await createRenter(t, '0.10');
+    const id = await runningApp(renter.token);
+    await advance(1);
+    expect(await statusOf(t, renter.token, id)).toBe('running');
+    await advance(1);
+    expect(await statusOf(t, renter.token, id)).toBe('stopped');
+    expect((await rowOf(renter.token, id)).cost).toBe('0.08');
+    expect(await balanceOf(t, renter.token)).toBe('0.02');
+
+    const informs = await t.request({
+      method: 'GET',
+      url: '/api/system/inform/getAllInform?pageSize=10',
+      token: renter.token,
+      locale: 'en-US',
+    });
+    const titles = (informs.json().data.rows as { title: string; content: string }[]).map((row) => row.content);
+    expect(titles.some((content) => content.includes('insufficient balance'))).toBe(true);
+    await runLedgerCheck(t);
+  });
+});
