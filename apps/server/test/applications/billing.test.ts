@@ -5,7 +5,7 @@ import type { AdjustableClock } from '../../src/jobs/clock.js';
 import { queryRows } from '../../src/db/sql.js';
 import { minutesCost } from '../../src/modules/applications/billing.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
-import { balanceOf, runLedgerCheck } from '../helpers/wallets.js';
+import { balanceOf, fund, runLedgerCheck } from '../helpers/wallets.js';
 import {
   act,
   computeEnv,
@@ -48,6 +48,16 @@ const chargesOf = (orderNo: string) =>
     sql`SELECT amount::text FROM ledger_entries WHERE order_no = ${orderNo} ORDER BY id`,
   );
 
+async function informsOf(token: string): Promise<string[]> {
+  const informs = await t.request({
+    method: 'GET',
+    url: '/api/system/inform/getAllInform?pageSize=50',
+    token,
+    locale: 'en-US',
+  });
+  return (informs.json().data.rows as { content: string }[]).map((row) => row.content);
+}
+
 describe('an application billed by the minute', () => {
   it('pays exactly the minutes it ran, under its order, and nothing while stopped', async () => {
     const renter = await createRenter(t, '100');
@@ -79,6 +89,26 @@ describe('an application billed by the minute', () => {
     expect(minutesCost(hourly, 0, 137)).toBe(total);
   });
 
+  it('warns its owner once below an hour of running, once more below ten minutes, and again after a top-up', async () => {
+    const renter = await createRenter(t, '2.00');
+    await runningApp(renter.token);
+    const lowBalanceNotices = async () =>
+      (await informsOf(renter.token)).filter((content) => content.startsWith('Your balance is down to'));
+
+    await advance(1);
+    // 2.00 less one minute of 2.28 an hour covers less than an hour.
+    expect(await lowBalanceNotices()).toEqual([expect.stringContaining('1.96 yuan')]);
+    await advance(5);
+    expect(await lowBalanceNotices()).toHaveLength(1);
+    // Below 0.38, ten minutes' worth, after 43 minutes.
+    await advance(37);
+    expect(await lowBalanceNotices()).toHaveLength(2);
+
+    await fund(t, renter.userId, '100');
+    await advance(1);
+    expect(await lowBalanceNotices()).toHaveLength(2);
+  });
+
   it('is stopped, and its owner told, when balance and vouchers cannot pay the next minute', async () => {
     // 2.28 an hour is 0.038 a minute: 0.10 pays two minutes, not a third.
     const renter = await createRenter(t, '0.10');
@@ -90,14 +120,7 @@ describe('an application billed by the minute', () => {
     expect((await rowOf(renter.token, id)).cost).toBe('0.08');
     expect(await balanceOf(t, renter.token)).toBe('0.02');
 
-    const informs = await t.request({
-      method: 'GET',
-      url: '/api/system/inform/getAllInform?pageSize=10',
-      token: renter.token,
-      locale: 'en-US',
-    });
-    const titles = (informs.json().data.rows as { title: string; content: string }[]).map((row) => row.content);
-    expect(titles.some((content) => content.includes('insufficient balance'))).toBe(true);
+    expect((await informsOf(renter.token)).some((content) => content.includes('insufficient balance'))).toBe(true);
     await runLedgerCheck(t);
   });
 });

@@ -1,10 +1,17 @@
-import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { money, type Money } from '@suanli/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { lockRow } from '../../db/locks.js';
 import { queryRows } from '../../db/sql.js';
 import type { PageWindow } from '../../db/paging.js';
-import { applicationsTable as apps, type ApplicationRow, type Status } from './applications.tables.js';
+import {
+  applicationsTable as apps,
+  balanceWarnings,
+  type ApplicationRow,
+  type Status,
+  type WarningLevel,
+} from './applications.tables.js';
 
 export type NewApplication = typeof apps.$inferInsert & { id: bigint };
 
@@ -82,4 +89,33 @@ export async function nextApplicationId(tx: Tx): Promise<bigint> {
     sql`SELECT nextval(pg_get_serial_sequence('applications', 'id')) AS id`,
   );
   return BigInt(row!.id);
+}
+
+/** What an hour of the user's running pay-as-you-go applications costs together. */
+export async function hourlyBurn(tx: Tx, userId: UserId): Promise<Money> {
+  const [row] = await tx
+    .select({ burn: sum(apps.hourlyPriceUnits).mapWith(BigInt) })
+    .from(apps)
+    .where(and(eq(apps.userId, userId), eq(apps.status, 'running'), eq(apps.billingMode, 'minute')));
+  return money(row?.burn ?? 0n);
+}
+
+export async function findWarningLevel(tx: Tx, userId: UserId): Promise<WarningLevel | null> {
+  const [row] = await tx
+    .select({ level: balanceWarnings.level })
+    .from(balanceWarnings)
+    .where(eq(balanceWarnings.userId, userId));
+  return row?.level ?? null;
+}
+
+export async function setWarningLevel(tx: Tx, userId: UserId, warning: { level: WarningLevel | null; at: Date }) {
+  const { level, at } = warning;
+  if (level === null) {
+    await tx.delete(balanceWarnings).where(eq(balanceWarnings.userId, userId));
+    return;
+  }
+  await tx
+    .insert(balanceWarnings)
+    .values({ userId, level, warnedAt: at })
+    .onConflictDoUpdate({ target: balanceWarnings.userId, set: { level, warnedAt: at } });
 }

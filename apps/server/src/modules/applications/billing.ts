@@ -1,12 +1,12 @@
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
-import { money, type Money } from '@suanli/contract';
+import { formatMoney, money, type Money } from '@suanli/contract';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { defineBatchJob } from '../../jobs/batch-job.js';
 import type { NoticesService } from '../notices/index.js';
 import type { WalletService } from '../wallet/index.js';
 import * as queries from './applications.queries.js';
-import { applicationsTable as apps, type ApplicationRow } from './applications.tables.js';
+import { applicationsTable as apps, type ApplicationRow, type WarningLevel } from './applications.tables.js';
 
 const MINUTE_MS = 60_000;
 
@@ -20,6 +20,14 @@ export const minutesCost = (hourly: Money, billed: number, due: number) =>
 export interface BillingDependencies {
   wallet: Pick<WalletService, 'charge' | 'spendable'>;
   notices: Pick<NoticesService, 'notifyUser'>;
+}
+
+/** Which warning what the owner can spend calls for, given what an hour of their running applications costs. */
+export function levelOf(spendable: Money, hourlyBurn: Money): WarningLevel | null {
+  if (spendable * 6n < hourlyBurn) {
+    return 'tenMinutes';
+  }
+  return spendable < hourlyBurn ? 'hour' : null;
 }
 
 const isInsufficient = (error: unknown) =>
@@ -80,7 +88,29 @@ export function billing({ wallet, notices }: BillingDependencies) {
     return true;
   }
 
-  /** One tick for one application: bill what is due, then stop it if the next minute could not be paid. */
+  /**
+   * Tells the owner once when what they can spend falls below an hour, and again below ten minutes, of their running
+   * applications together; what they can spend rising above the hour again (a top-up) clears it for next time.
+   */
+  async function warnWhenLow(tx: Tx, row: ApplicationRow, { spendable, now }: { spendable: Money; now: Date }) {
+    const burn = await queries.hourlyBurn(tx, row.userId);
+    const level = levelOf(spendable, burn);
+    const warned = await queries.findWarningLevel(tx, row.userId);
+    if (level === warned || (level === 'hour' && warned === 'tenMinutes')) {
+      return;
+    }
+    await queries.setWarningLevel(tx, row.userId, { level, at: now });
+    if (level !== null) {
+      await notices.notifyUser(tx, {
+        userId: row.userId,
+        kind: 'lowBalance',
+        params: { balance: formatMoney(spendable) },
+        at: now,
+      });
+    }
+  }
+
+  /** One tick for one application: bill what is due, stop it if the next minute cannot be paid, warn when low. */
   async function tick(tx: Tx, row: ApplicationRow, now: Date) {
     const current = await queries.lockApplication(tx, row.id);
     if (!current || current.status !== 'running' || current.desiredState !== 'running') {
@@ -88,9 +118,12 @@ export function billing({ wallet, notices }: BillingDependencies) {
     }
     const paid = await billDue(tx, current, now);
     const next = minutesCost(current.hourlyPriceUnits!, current.billedMinutes, 1);
-    if (!paid || (await wallet.spendable(tx, current.userId, 'appOrder')) < next) {
+    const spendable = await wallet.spendable(tx, current.userId, 'appOrder');
+    if (!paid || spendable < next) {
       await stopUnpaid(tx, current, now);
+      return;
     }
+    await warnWhenLow(tx, current, { spendable, now });
   }
 
   return {
