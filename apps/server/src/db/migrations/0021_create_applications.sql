@@ -35,6 +35,10 @@ CREATE TABLE applications (
   billed_through timestamptz,
   -- What it has cost in all (prepaid terms and billed minutes, vouchers included): the list's cost so far.
   spent_units bigint NOT NULL DEFAULT 0,
+  -- Data-disk expansion fees the wallet could not pay at the daily settlement, and when the owner was told that above
+  -- 10 yuan the disk's data is cleared at the next settlement unless paid.
+  disk_arrears_units bigint NOT NULL DEFAULT 0 CHECK (disk_arrears_units >= 0),
+  disk_arrears_noticed_at timestamptz,
   -- Since when it has run without a stop (starting is not billed).
   running_since timestamptz,
   stopped_at timestamptz,

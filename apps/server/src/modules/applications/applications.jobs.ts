@@ -4,27 +4,32 @@ import { defineBatchJob } from '../../jobs/batch-job.js';
 import type { ScheduledJob } from '../../jobs/scheduler.js';
 import { applicationsTable as apps } from './applications.tables.js';
 import type { Billing } from './billing.js';
+import type { DiskSettlement } from './disk-settlement.js';
 import type { Reconciler } from './reconciler.js';
 import type { RentalTermsService } from './rental-terms.service.js';
 
 const DAY_MS = 86_400_000;
 
 /**
- * Every minute: running pay-as-you-go applications pay their minutes (billing.ts); applications whose timed shutdown or prepaid term has come are stopped, stopped ones left 7 days are
+ * Every minute: running pay-as-you-go applications pay their minutes (billing.ts), and each day expanded data disks
+ * theirs (disk-settlement.ts); applications whose timed shutdown or prepaid term has come are stopped, stopped ones left 7 days are
  * destroyed, and then the reconciler works through whatever is unsettled, these included (it runs last for that).
  */
 export function applicationJobs({
   terms,
   billing,
+  disks,
   reconciling,
 }: {
   terms: RentalTermsService;
   billing: Billing;
+  disks: DiskSettlement;
   reconciling: Reconciler;
 }): ScheduledJob[] {
   const running = eq(apps.desiredState, 'running');
   return [
     billing.job,
+    disks.job,
     defineBatchJob({
       name: 'applications.timed-stop',
       cadence: 'minute',

@@ -8,6 +8,7 @@ export function applicationsRoutes(service: ApplicationsService, terms: RentalTe
   return async (app: FastifyInstance) => {
     route(app, applications.createApplication, ({ body }, { userId }) => service.create(userId, body));
     route(app, applications.listApplications, ({ query }, { userId, locale }) => service.list(userId, locale, query));
+    route(app, applications.getApplication, ({ params }, { userId, locale }) => service.get(userId, locale, params.id));
     route(app, applications.getApplicationStatusSummary, (_input, { userId }) => service.summary(userId));
     route(app, applications.stopApplication, ({ params }, { userId }) => service.stop(userId, params.id));
     route(app, applications.restartApplication, ({ params }, { userId }) => service.restart(userId, params.id));

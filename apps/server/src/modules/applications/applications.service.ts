@@ -189,6 +189,17 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
       return { rows: page.rows.map((row) => rowView(row, regionName(row.regionId))), total: page.total };
     },
 
+    async get(userId: UserId, locale: Locale, id: string) {
+      const [row, regionName] = await Promise.all([
+        queries.findOwnApplication(db, userId, BigInt(id)),
+        regionNames(locale),
+      ]);
+      if (!row) {
+        throw notFound(id);
+      }
+      return rowView(row, regionName(row.regionId));
+    },
+
     async summary(userId: UserId) {
       const now = clock.now().getTime();
       return queries.summarise(db, userId, {

@@ -27,6 +27,8 @@ export const applicationsTable = pgTable('applications', {
   billedMinutes: integer('billed_minutes').notNull().default(0),
   billedThrough: at('billed_through'),
   spentUnits: moneyColumn('spent_units').notNull().default(byDatabase),
+  diskArrearsUnits: moneyColumn('disk_arrears_units').notNull().default(byDatabase),
+  diskArrearsNoticedAt: at('disk_arrears_noticed_at'),
   runningSince: at('running_since'),
   stoppedAt: at('stopped_at'),
   expiresAt: at('expires_at'),

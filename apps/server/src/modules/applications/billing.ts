@@ -1,10 +1,9 @@
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import { formatMoney, money, type Money } from '@suanli/contract';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../http/app-error.js';
 import { defineBatchJob } from '../../jobs/batch-job.js';
 import type { NoticesService } from '../notices/index.js';
-import type { WalletService } from '../wallet/index.js';
+import { isInsufficientBalance, type WalletService } from '../wallet/index.js';
 import * as queries from './applications.queries.js';
 import { applicationsTable as apps, type ApplicationRow, type WarningLevel } from './applications.tables.js';
 
@@ -29,9 +28,6 @@ export function levelOf(spendable: Money, hourlyBurn: Money): WarningLevel | nul
   }
   return spendable < hourlyBurn ? 'hour' : null;
 }
-
-const isInsufficient = (error: unknown) =>
-  error instanceof AppError && error.options.messageKey === 'wallet.insufficientBalance';
 
 /**
  * Per-minute billing (spec §9, ARCHITECTURE §4 and §6): a running pay-as-you-go application pays each whole minute
@@ -74,7 +70,7 @@ export function billing({ wallet, notices }: BillingDependencies) {
       try {
         await wallet.charge(tx, { userId: row.userId, amount, transactionType: 'appOrder', orderNo: row.orderNo });
       } catch (error) {
-        if (isInsufficient(error)) {
+        if (isInsufficientBalance(error)) {
           return false;
         }
         throw error;

@@ -12,6 +12,7 @@ import { applicationsRoutes } from './applications.routes.js';
 import { applicationsService, type ApplicationsService } from './applications.service.js';
 import { applicationJobs } from './applications.jobs.js';
 import { billing } from './billing.js';
+import { diskSettlement } from './disk-settlement.js';
 import { reconciler } from './reconciler.js';
 import { rentalTermsService, type RentalTermsService } from './rental-terms.service.js';
 
@@ -68,7 +69,10 @@ export function createApplicationsModule({
       await app.register(appAccessRoutes(access));
     },
     front: applicationProxy(access),
-    jobs: [...applicationJobs({ terms, billing: bills, reconciling }), ...appAccessJobs],
+    jobs: [
+      ...applicationJobs({ terms, billing: bills, disks: diskSettlement({ wallet, notices }), reconciling }),
+      ...appAccessJobs,
+    ],
     close: async () => {
       await reconciling.close();
       await driver.close();

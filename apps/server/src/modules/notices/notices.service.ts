@@ -8,7 +8,14 @@ import type { NoticeCount } from './notice-count.js';
 import * as queries from './notices.queries.js';
 import type { InformSelection, NewPlatformNotice, NoticeRow } from './notices.queries.js';
 
-export const NOTICE_KINDS = ['welcome', 'lowBalance', 'applicationStopped', 'rewardGranted'] as const;
+export const NOTICE_KINDS = [
+  'welcome',
+  'lowBalance',
+  'applicationStopped',
+  'rewardGranted',
+  'diskArrears',
+  'diskCleared',
+] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /**
@@ -19,6 +26,8 @@ export interface NoticeParams {
   welcome: Record<string, never>;
   lowBalance: { balance: string };
   applicationStopped: { appName: string; reason: 'insufficientBalance' | 'expired' | 'timedShutdown' };
+  diskArrears: { appName: string; arrears: string };
+  diskCleared: { appName: string; arrears: string };
   rewardGranted: {
     amount: string;
     reason: 'inviteFirstApplication' | 'inviteRecharge' | 'inviteConsumption' | 'kolInvite' | 'feedbackAdopted';

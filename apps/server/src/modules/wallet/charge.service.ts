@@ -136,4 +136,10 @@ export function chargeService({ clock, users }: ChargeDependencies) {
   };
 }
 
-const insufficient = () => new AppError('businessRule', { messageKey: 'wallet.insufficientBalance', field: 'amount' });
+const INSUFFICIENT = 'wallet.insufficientBalance';
+
+export const insufficient = () => new AppError('businessRule', { messageKey: INSUFFICIENT, field: 'amount' });
+
+/** Whether a charge or posting was refused for want of money (the caller turns it into a state, not a failure). */
+export const isInsufficientBalance = (error: unknown) =>
+  error instanceof AppError && error.options.messageKey === INSUFFICIENT;

@@ -5,6 +5,7 @@ import { voucherJobs } from './vouchers.jobs.js';
 import { walletService, type WalletService } from './wallet.service.js';
 
 export type { ChargeRequest, ChargeResult } from './charge.service.js';
+export { isInsufficientBalance } from './charge.service.js';
 export type { Posting } from './ledger.queries.js';
 export type { NewVoucher } from './vouchers.service.js';
 export type { WalletService } from './wallet.service.js';

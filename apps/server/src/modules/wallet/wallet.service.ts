@@ -16,7 +16,7 @@ import { AppError } from '../../http/app-error.js';
 import { localDay, localDayRange } from '../../jobs/business-time.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { UsersService } from '../users/index.js';
-import { chargeService, kindsFor } from './charge.service.js';
+import { chargeService, insufficient, kindsFor } from './charge.service.js';
 import { chartRange, fillPeriods } from './income-expense-periods.js';
 import {
   findBalance,
@@ -77,7 +77,7 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
     const apply = async (db: Db) => {
       const balances = await postEntries(db, postings, clock.now());
       if (!balances) {
-        throw new AppError('businessRule', { messageKey: 'wallet.insufficientBalance', field: 'amount' });
+        throw insufficient();
       }
       return balances;
     };

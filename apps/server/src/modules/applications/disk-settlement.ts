@@ -1,0 +1,75 @@
+import { and, gt, ne } from 'drizzle-orm';
+import { DISKS, formatMoney, money } from '@suanli/contract';
+import type { Tx } from '../../db/client.js';
+import { defineBatchJob } from '../../jobs/batch-job.js';
+import type { NoticesService } from '../notices/index.js';
+import { isInsufficientBalance, type WalletService } from '../wallet/index.js';
+import * as queries from './applications.queries.js';
+import { applicationsTable as apps, type ApplicationRow } from './applications.tables.js';
+
+export interface DiskSettlementDependencies {
+  wallet: Pick<WalletService, 'charge'>;
+  notices: Pick<NoticesService, 'notifyUser'>;
+}
+
+/**
+ * Data-disk expansion (spec §9): every day at 0:00 business time, each application with an expanded data disk pays
+ * 0.007 yuan a GB for the day, running or not, together with any arrears. What the wallet cannot pay is owed; above
+ * 10 yuan the owner is told, and if it is still owed at the next settlement the application and its data are cleared.
+ */
+export function diskSettlement({ wallet, notices }: DiskSettlementDependencies) {
+  async function settle(tx: Tx, row: ApplicationRow, now: Date) {
+    const current = await queries.lockApplication(tx, row.id);
+    if (!current || current.desiredState === 'destroyed' || current.dataDiskGb === 0) {
+      return;
+    }
+    const due = money(DISKS.expansionPerGbDayUnits * BigInt(current.dataDiskGb) + current.diskArrearsUnits);
+    try {
+      await wallet.charge(tx, {
+        userId: current.userId,
+        amount: due,
+        transactionType: 'dataDiskExpansion',
+        orderNo: current.orderNo,
+      });
+      await queries.updateApplication(tx, current.id, {
+        diskArrearsUnits: money(0n),
+        diskArrearsNoticedAt: null,
+        spentUnits: money(current.spentUnits + due),
+      });
+      return;
+    } catch (error) {
+      if (!isInsufficientBalance(error)) {
+        throw error;
+      }
+    }
+    const params = { appName: current.appName, arrears: formatMoney(due) };
+    if (due <= DISKS.clearArrearsUnits) {
+      await queries.updateApplication(tx, current.id, { diskArrearsUnits: due });
+    } else if (current.diskArrearsNoticedAt === null) {
+      await queries.updateApplication(tx, current.id, { diskArrearsUnits: due, diskArrearsNoticedAt: now });
+      await notices.notifyUser(tx, { userId: current.userId, kind: 'diskArrears', params, at: now });
+    } else {
+      // Told at an earlier settlement and still unpaid: the reconciler removes the workload and its disk.
+      await queries.updateApplication(tx, current.id, {
+        desiredState: 'destroyed',
+        status: current.status === 'stopped' || current.status === 'abnormal' ? current.status : 'stopping',
+        runningSince: null,
+        diskArrearsUnits: due,
+      });
+      await notices.notifyUser(tx, { userId: current.userId, kind: 'diskCleared', params, at: now });
+    }
+  }
+
+  return {
+    job: defineBatchJob({
+      name: 'applications.settle-disks',
+      cadence: 'day',
+      catchUp: 7,
+      table: apps,
+      where: () => and(gt(apps.dataDiskGb, 0), ne(apps.desiredState, 'destroyed')),
+      apply: (tx, { row }, { now }) => settle(tx, row, now),
+    }),
+  };
+}
+
+export type DiskSettlement = ReturnType<typeof diskSettlement>;
