@@ -113,6 +113,17 @@ export const listApplications = defineEndpoint({
   data: pageSchema(applicationRowSchema),
 });
 
+export const getApplication = defineEndpoint({
+  id: 'getApplication',
+  method: 'GET',
+  path: '/equipment/deviceServer/application/:id',
+  auth: 'user',
+  summary: "One of the caller's applications as the list shows it (/viewApp); 404 when it is not theirs or destroyed",
+  tag: 'applications',
+  params: idParams,
+  data: applicationRowSchema,
+});
+
 export const getApplicationStatusSummary = defineEndpoint({
   id: 'getApplicationStatusSummary',
   method: 'GET',
@@ -279,4 +290,75 @@ export const appLogin = defineEndpoint({
       .max(65_535, { error: 'validation.linkPort' }),
   }),
   data: z.object({ url: z.string() }),
+});
+
+export const checkApplicationStatus = defineEndpoint({
+  id: 'checkApplicationStatus',
+  method: 'POST',
+  path: '/equipment/deviceServer/checkApplicationStatus',
+  auth: 'user',
+  summary:
+    "One of the caller's applications' status, for a poller: the body is the application's id as plain text " +
+    '(`Content-Type: text/plain`), or `{ "id" }` as JSON',
+  tag: 'applications',
+  body: z.object({ id: idTextSchema }),
+  data: z.object({ id: z.string(), status: ApplicationStatus.schema, statusReason: z.string().nullable() }),
+});
+
+// Saved application records (spec §4 "two call families"): a stopped application keeps its disks as a record, and
+// these calls act on it as the live family does on running ones.
+
+export const listRecordLinks = defineEndpoint({
+  id: 'listRecordLinks',
+  method: 'GET',
+  path: '/equipment/recordApp/recordApplicationLinks/:id',
+  auth: 'user',
+  summary: "A saved record's links, as `applicationLinks` lists a live application's",
+  tag: 'applications',
+  params: idParams,
+  data: z.array(applicationLinkSchema),
+});
+
+export const restartRecord = defineEndpoint({
+  id: 'restartRecord',
+  method: 'GET',
+  path: '/equipment/recordApp/restartApplication/:id',
+  auth: 'user',
+  summary: 'Starts a saved record again on its host (422 "no idle GPU" when its host has none free)',
+  tag: 'applications',
+  params: idParams,
+  data: lifecycleData,
+});
+
+export const stopRecord = defineEndpoint({
+  id: 'stopRecord',
+  method: 'GET',
+  path: '/equipment/recordApp/stopApplication/:id',
+  auth: 'user',
+  summary: 'Stops a record that was being started again',
+  tag: 'applications',
+  params: idParams,
+  data: lifecycleData,
+});
+
+export const destroyRecord = defineEndpoint({
+  id: 'destroyRecord',
+  method: 'DELETE',
+  path: '/equipment/recordApp/destructionApplication/:id',
+  auth: 'user',
+  summary: 'Deletes a saved record and its disks',
+  tag: 'applications',
+  params: idParams,
+  data: lifecycleData,
+});
+
+export const renameRecord = defineEndpoint({
+  id: 'renameRecord',
+  method: 'PUT',
+  path: '/equipment/recordApp/updateApplicationName',
+  auth: 'user',
+  summary: 'Renames a saved record (1 to 32 characters)',
+  tag: 'applications',
+  body: z.object({ recordId: idTextSchema, appName: appNameSchema }),
+  data: z.object({ id: z.string(), appName: z.string() }),
 });

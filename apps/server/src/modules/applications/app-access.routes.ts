@@ -7,6 +7,7 @@ import type { AppAccessService } from './app-access.service.js';
 export function appAccessRoutes(access: AppAccessService) {
   return async (app: FastifyInstance) => {
     route(app, applications.listApplicationLinks, ({ params }, { userId }) => access.links(userId, params.id));
+    route(app, applications.listRecordLinks, ({ params }, { userId }) => access.links(userId, params.id));
     route(app, applications.appLogin, ({ params }, { userId }) => access.login(userId, params.id, params.port));
   };
 }

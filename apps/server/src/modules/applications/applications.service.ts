@@ -200,6 +200,14 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
       return rowView(row, regionName(row.regionId));
     },
 
+    async status(userId: UserId, id: string) {
+      const row = await queries.findOwnApplication(db, userId, BigInt(id));
+      if (!row) {
+        throw notFound(id);
+      }
+      return { id, status: row.status, statusReason: row.statusReason };
+    },
+
     async summary(userId: UserId) {
       const now = clock.now().getTime();
       return queries.summarise(db, userId, {
