@@ -40,9 +40,21 @@ const baseSchema = z.object({
   RESPONSE_VALIDATION: flag.optional(),
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: flag.default(false),
-  COMPUTE_DRIVER: z.enum(['local']).default('local'),
+  COMPUTE_DRIVER: z.enum(['local', 'kubernetes']).default('local'),
   // COMPUTE_DRIVER=local: how long a workspace process may take to listen before it is killed and reported failed.
   WORKSPACE_START_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  // COMPUTE_DRIVER=kubernetes (providers/compute/kubernetes.ts): the API server, a service account's token, and
+  // where each application's Pod, PVC and Service go.
+  KUBERNETES_API_URL: z.url().optional(),
+  KUBERNETES_TOKEN: z.string().optional(),
+  KUBERNETES_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, { message: 'must be a namespace name (DNS label)' })
+    .default('suanli-apps'),
+  KUBERNETES_CA_FILE: z.string().optional(),
+  KUBERNETES_STORAGE_CLASS: z.string().optional(),
+  KUBERNETES_GPU_LABEL: z.string().default('nvidia.com/gpu.product'),
+  KUBERNETES_IMAGE_PREFIX: z.string().default('registry.suanli.local/images'),
   // The GPU models and prices on offer (modules/inventory/fleet.ts); unset, the embedded simulated fleet.
   FLEET_FILE: z.string().optional(),
   STORAGE: z.enum(['local']).default('local'),
@@ -150,6 +162,10 @@ const configSchema = baseSchema.superRefine((config, ctx) => {
   }
   if (config.REAL_NAME === 'http') {
     ['REAL_NAME_URL', 'REAL_NAME_APP_CODE'].forEach((key) => need(key as keyof typeof config, 'REAL_NAME=http'));
+  }
+  if (config.COMPUTE_DRIVER === 'kubernetes') {
+    need('KUBERNETES_API_URL', 'COMPUTE_DRIVER=kubernetes');
+    need('KUBERNETES_TOKEN', 'COMPUTE_DRIVER=kubernetes');
   }
   if (config.HEADERS_TIMEOUT_MS >= config.REQUEST_TIMEOUT_MS) {
     // Node refuses a headers timeout above the request timeout (http.Server headersTimeout).

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { DISKS } from '@suanli/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { defineBatchJob } from '../../jobs/batch-job.js';
@@ -56,7 +57,7 @@ export function reconciler({ db, clock, log, driver, catalogue, inventory }: Rec
       image: { id: String(row.imageId), name: row.imageName, links: image?.links ?? [] },
       gpu: { model: row.gpuModel, indexes: held.gpuIndexes, simulated: held.simulated },
       hostName: held.hostName,
-      dataDiskGb: row.dataDiskGb,
+      dataDiskGb: DISKS.freeDataDiskGb + row.dataDiskGb,
     };
   }
 

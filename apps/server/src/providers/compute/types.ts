@@ -47,7 +47,7 @@ export interface ComputeDriver {
   destroy(applicationId: string): Promise<void>;
   status(applicationId: string): Promise<WorkloadState>;
   endpoint(applicationId: string, port: number): Promise<WorkloadEndpoint | null>;
-  /** Grows the data disk; never shrinks it. */
+  /** Grows the data disk to `dataDiskGb` in all (the free 50 plus any expansion); never shrinks it. */
   resizeDisk(applicationId: string, dataDiskGb: number): Promise<void>;
   /** Ends every process it started (server shutdown); workloads are started again by the reconciler. */
   close(): Promise<void>;

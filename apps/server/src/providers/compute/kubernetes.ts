@@ -1,0 +1,208 @@
+import type { ApiAnswer, KubernetesApi } from './kubernetes-api.js';
+import {
+  claimManifest,
+  claimName,
+  diskQuantity,
+  podManifest,
+  podName,
+  podPorts,
+  podState,
+  quantityBytes,
+  serviceManifest,
+  type PersistentVolumeClaim,
+  type Pod,
+  type ResourceSettings,
+} from './kubernetes-resources.js';
+import type { ComputeDriver, Workload, WorkloadEndpoint, WorkloadState } from './types.js';
+
+export interface KubernetesComputeOptions extends ResourceSettings {
+  api: KubernetesApi;
+}
+
+// How long `stop` waits for a deleted Pod to be gone (its default grace period is 30 s), and how often it looks.
+const STOP_TIMEOUT_MS = 60_000;
+const POLL_MS = 500;
+
+/** One node as the inventory will see it: the GPU model its label names and the GPUs it can give. */
+export interface NodeCapacity {
+  name: string;
+  /** The value of KUBERNETES_GPU_LABEL; null on a node without it. */
+  gpuModel: string | null;
+  gpus: number;
+}
+
+interface NodeList {
+  metadata?: { continue?: string };
+  items: {
+    metadata: { name: string; labels?: Record<string, string> };
+    status?: { allocatable?: Record<string, string> };
+  }[];
+}
+
+/**
+ * The `kubernetes` driver (ARCHITECTURE §5): per application X, a Pod `suanli-app-X` requesting its GPUs on a node
+ * labelled with its model, a PVC `suanli-app-X-data` mounted at /root/data, and a ClusterIP Service
+ * `suanli-app-X` over its link ports. The application proxy runs inside the cluster and reaches the Service by its
+ * DNS name. Nothing is kept in memory: the cluster is the record, so a restarted server finds everything again.
+ */
+export class KubernetesComputeDriver implements ComputeDriver {
+  readonly kind = 'kubernetes' as const;
+  private readonly api: KubernetesApi;
+
+  constructor(private readonly options: KubernetesComputeOptions) {
+    this.api = options.api;
+  }
+
+  async start(workload: Workload): Promise<void> {
+    const id = workload.applicationId;
+    const created = await this.create(
+      'PersistentVolumeClaim',
+      'persistentvolumeclaims',
+      claimManifest(workload, this.options),
+    );
+    if (!created) {
+      await this.grow(id, workload.dataDiskGb);
+    }
+    const service = serviceManifest(workload);
+    if (service) {
+      await this.create('Service', 'services', service);
+    }
+    const pod = await this.readPod(id);
+    if (pod && pod.status?.phase !== 'Failed' && pod.status?.phase !== 'Succeeded') {
+      return;
+    }
+    if (pod) {
+      await this.removePod(id);
+    }
+    await this.create('Pod', 'pods', podManifest(workload, this.options));
+  }
+
+  stop(applicationId: string): Promise<void> {
+    return this.removePod(applicationId);
+  }
+
+  async destroy(applicationId: string): Promise<void> {
+    await this.removePod(applicationId);
+    await this.remove('Service', 'services', podName(applicationId));
+    await this.remove('PersistentVolumeClaim', 'persistentvolumeclaims', claimName(applicationId));
+  }
+
+  async status(applicationId: string): Promise<WorkloadState> {
+    const pod = await this.readPod(applicationId);
+    if (pod) {
+      return podState(pod);
+    }
+    return (await this.readClaim(applicationId)) ? { state: 'stopped' } : { state: 'missing' };
+  }
+
+  async endpoint(applicationId: string, port: number): Promise<WorkloadEndpoint | null> {
+    const pod = await this.readPod(applicationId);
+    if (!pod || podState(pod).state !== 'running' || !podPorts(pod).includes(port)) {
+      return null;
+    }
+    return { host: `${podName(applicationId)}.${this.options.namespace}.svc`, port };
+  }
+
+  async resizeDisk(applicationId: string, dataDiskGb: number): Promise<void> {
+    // A claim not yet created gets its size from the workload that `start` is given.
+    await this.grow(applicationId, dataDiskGb);
+  }
+
+  async close(): Promise<void> {
+    // Nothing runs in this process: the workloads live in the cluster.
+  }
+
+  /** Each node's GPU model (its KUBERNETES_GPU_LABEL) and allocatable `nvidia.com/gpu`, for the inventory. */
+  async capacity(): Promise<NodeCapacity[]> {
+    const nodes: NodeCapacity[] = [];
+    let page: string | undefined;
+    do {
+      const query = new URLSearchParams({ limit: '500', ...(page ? { continue: page } : {}) });
+      const answer: ApiAnswer<NodeList> = await this.api.call<NodeList>({
+        what: 'list Nodes',
+        method: 'GET',
+        path: `/api/v1/nodes?${query}`,
+      });
+      for (const node of answer.body.items) {
+        nodes.push({
+          name: node.metadata.name,
+          gpuModel: node.metadata.labels?.[this.options.gpuLabel] ?? null,
+          gpus: Number(node.status?.allocatable?.['nvidia.com/gpu'] ?? 0),
+        });
+      }
+      // A large cluster answers in pages (https://kubernetes.io/docs/reference/using-api/api-concepts/#retrieving-large-results-sets-in-chunks).
+      page = answer.body.metadata?.continue || undefined;
+    } while (page);
+    return nodes;
+  }
+
+  private path(resource: string, name?: string): string {
+    const collection = `/api/v1/namespaces/${encodeURIComponent(this.options.namespace)}/${resource}`;
+    return name === undefined ? collection : `${collection}/${encodeURIComponent(name)}`;
+  }
+
+  /** Creates an object; false when it already exists, which is what an idempotent start wants. */
+  private async create(kind: string, resource: string, manifest: { metadata: { name: string } }): Promise<boolean> {
+    const { status } = await this.api.call({
+      what: `create ${kind} ${manifest.metadata.name}`,
+      method: 'POST',
+      path: this.path(resource),
+      body: manifest,
+      expected: [409],
+    });
+    return status !== 409;
+  }
+
+  private async remove(kind: string, resource: string, name: string): Promise<void> {
+    await this.api.call({
+      what: `delete ${kind} ${name}`,
+      method: 'DELETE',
+      path: this.path(resource, name),
+      expected: [404],
+    });
+  }
+
+  private async read<T>(kind: string, resource: string, name: string): Promise<T | null> {
+    const { status, body } = await this.api.call<T>({
+      what: `read ${kind} ${name}`,
+      method: 'GET',
+      path: this.path(resource, name),
+      expected: [404],
+    });
+    return status === 404 ? null : body;
+  }
+
+  private readPod = (applicationId: string) => this.read<Pod>('Pod', 'pods', podName(applicationId));
+
+  private readClaim = (applicationId: string) =>
+    this.read<PersistentVolumeClaim>('PersistentVolumeClaim', 'persistentvolumeclaims', claimName(applicationId));
+
+  /** Deletes the Pod and waits until it is gone, so that its GPUs are free when the reconciler releases them. */
+  private async removePod(applicationId: string): Promise<void> {
+    const name = podName(applicationId);
+    await this.remove('Pod', 'pods', name);
+    const deadline = Date.now() + STOP_TIMEOUT_MS;
+    while (await this.readPod(applicationId)) {
+      if (Date.now() >= deadline) {
+        // The reconciler retries; deleting again is harmless.
+        throw new Error(`Pod ${name} still terminating after ${STOP_TIMEOUT_MS} ms`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
+  /** Grows the claim to the size of `dataDiskGb`; a claim already as large, or larger, is left alone. */
+  private async grow(applicationId: string, dataDiskGb: number): Promise<void> {
+    const claim = await this.readClaim(applicationId);
+    const wanted = diskQuantity(dataDiskGb);
+    if (!claim || quantityBytes(wanted) <= quantityBytes(claim.spec.resources.requests.storage)) {
+      return;
+    }
+    await this.api.call({
+      what: `resize PersistentVolumeClaim ${claimName(applicationId)}`,
+      method: 'PATCH',
+      path: this.path('persistentvolumeclaims', claimName(applicationId)),
+      body: { spec: { resources: { requests: { storage: wanted } } } },
+    });
+  }
+}
