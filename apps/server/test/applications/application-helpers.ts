@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inTransaction } from '../../src/db/transaction.js';
-import type { TestApp } from '../helpers/build-test-app.js';
+import type { AdjustableClock } from '../../src/jobs/clock.js';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { fund } from '../helpers/wallets.js';
 
@@ -41,4 +42,32 @@ export async function listApplications(t: TestApp, token: string, query = '') {
 export async function statusOf(t: TestApp, token: string, id: string) {
   const { rows } = await listApplications(t, token, '?pageSize=100');
   return rows.find((row) => row.id === id)?.status;
+}
+
+/**
+ * A test app whose workspaces are real processes in a temporary folder, reconciled as soon as they change, and the id
+ * of the image most tests rent: `beforeAll(async () => ({ t, image } = await startComputeApp()))`.
+ */
+export async function startComputeApp(env: Record<string, string> = {}) {
+  const t = await buildTestApp({ ...computeEnv(), ...env });
+  t.services.applications.reconcileOnChange();
+  return { t, image: await imageIdOf(t, 'PyTorch 2.3 + JupyterLab') };
+}
+
+/** Moves the clock on and runs what the scheduler would have run meanwhile, as `/api/dev/clock` does. */
+export async function advance(t: TestApp, minutes: number) {
+  (t.clock as AdjustableClock).advance(minutes);
+  await t.app.scheduler.tick();
+  await t.services.applications.settled();
+}
+
+/** The caller's notices as they read them in English, newest first. */
+export async function noticesOf(t: TestApp, token: string): Promise<{ title: string; content: string }[]> {
+  const response = await t.request({
+    method: 'GET',
+    url: '/api/system/inform/getAllInform?pageSize=50',
+    token,
+    locale: 'en-US',
+  });
+  return response.json().data.rows;
 }

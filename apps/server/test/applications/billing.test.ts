@@ -1,36 +1,26 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { money } from '@suanli/contract';
-import type { AdjustableClock } from '../../src/jobs/clock.js';
 import { queryRows } from '../../src/db/sql.js';
 import { minutesCost } from '../../src/modules/applications/billing.js';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import type { TestApp } from '../helpers/build-test-app.js';
 import { balanceOf, fund, runLedgerCheck } from '../helpers/wallets.js';
 import {
   act,
-  computeEnv,
+  advance,
   createApplication,
   createRenter,
-  imageIdOf,
   listApplications,
+  noticesOf,
+  startComputeApp,
   statusOf,
 } from './application-helpers.js';
 
 // Per-minute billing through the scheduler and the test clock, with real workspaces.
 let t: TestApp;
 let image: string;
-beforeAll(async () => {
-  t = await buildTestApp(computeEnv());
-  t.services.applications.reconcileOnChange();
-  image = await imageIdOf(t, 'PyTorch 2.3 + JupyterLab');
-});
+beforeAll(async () => ({ t, image } = await startComputeApp()));
 afterAll(() => t.close());
-
-async function advance(minutes: number) {
-  (t.clock as AdjustableClock).advance(minutes);
-  await t.app.scheduler.tick();
-  await t.services.applications.settled();
-}
 
 async function runningApp(token: string, gpuModel = 'RTX 4090') {
   const rent = { imageId: image, gpuModel, gpuCount: 1, billingMode: 'minute' };
@@ -48,15 +38,7 @@ const chargesOf = (orderNo: string) =>
     sql`SELECT amount::text FROM ledger_entries WHERE order_no = ${orderNo} ORDER BY id`,
   );
 
-async function informsOf(token: string): Promise<string[]> {
-  const informs = await t.request({
-    method: 'GET',
-    url: '/api/system/inform/getAllInform?pageSize=50',
-    token,
-    locale: 'en-US',
-  });
-  return (informs.json().data.rows as { content: string }[]).map((row) => row.content);
-}
+const informsOf = async (token: string) => (await noticesOf(t, token)).map((notice) => notice.content);
 
 describe('an application billed by the minute', () => {
   it('pays exactly the minutes it ran, under its order, and nothing while stopped', async () => {
@@ -64,7 +46,7 @@ describe('an application billed by the minute', () => {
     const id = await runningApp(renter.token);
     expect((await rowOf(renter.token, id)).hourlyPrice).toBe('2.28');
 
-    await advance(10);
+    await advance(t, 10);
     const row = await rowOf(renter.token, id);
     // 2.28 an hour: ten minutes are 0.38.
     expect(row.cost).toBe('0.38');
@@ -73,7 +55,7 @@ describe('an application billed by the minute', () => {
 
     await act(t, renter.token, 'stop', id);
     await t.services.applications.settled();
-    await advance(30);
+    await advance(t, 30);
     expect((await rowOf(renter.token, id)).cost).toBe('0.38');
     expect(await balanceOf(t, renter.token)).toBe('99.62');
     await runLedgerCheck(t);
@@ -95,17 +77,17 @@ describe('an application billed by the minute', () => {
     const lowBalanceNotices = async () =>
       (await informsOf(renter.token)).filter((content) => content.startsWith('Your balance is down to'));
 
-    await advance(1);
+    await advance(t, 1);
     // 2.00 less one minute of 2.28 an hour covers less than an hour.
     expect(await lowBalanceNotices()).toEqual([expect.stringContaining('1.96 yuan')]);
-    await advance(5);
+    await advance(t, 5);
     expect(await lowBalanceNotices()).toHaveLength(1);
     // Below 0.38, ten minutes' worth, after 43 minutes.
-    await advance(37);
+    await advance(t, 37);
     expect(await lowBalanceNotices()).toHaveLength(2);
 
     await fund(t, renter.userId, '100');
-    await advance(1);
+    await advance(t, 1);
     expect(await lowBalanceNotices()).toHaveLength(2);
   });
 
@@ -113,9 +95,9 @@ describe('an application billed by the minute', () => {
     // 2.28 an hour is 0.038 a minute: 0.10 pays two minutes, not a third.
     const renter = await createRenter(t, '0.10');
     const id = await runningApp(renter.token);
-    await advance(1);
+    await advance(t, 1);
     expect(await statusOf(t, renter.token, id)).toBe('running');
-    await advance(1);
+    await advance(t, 1);
     expect(await statusOf(t, renter.token, id)).toBe('stopped');
     expect((await rowOf(renter.token, id)).cost).toBe('0.08');
     expect(await balanceOf(t, renter.token)).toBe('0.02');

@@ -1,43 +1,27 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdjustableClock } from '../../src/jobs/clock.js';
 import { queryRows } from '../../src/db/sql.js';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import type { TestApp } from '../helpers/build-test-app.js';
 import { balanceOf, fund, runLedgerCheck } from '../helpers/wallets.js';
 import {
-  computeEnv,
+  advance,
   createApplication,
   createRenter,
-  imageIdOf,
   listApplications,
+  noticesOf,
+  startComputeApp,
   statusOf,
 } from './application-helpers.js';
 
 // The daily data-disk settlement through the scheduler and the test clock, with real workspaces.
 let t: TestApp;
 let image: string;
-beforeAll(async () => {
-  t = await buildTestApp(computeEnv());
-  t.services.applications.reconcileOnChange();
-  image = await imageIdOf(t, 'PyTorch 2.3 + JupyterLab');
-});
+beforeAll(async () => ({ t, image } = await startComputeApp()));
 afterAll(() => t.close());
 
-async function nextDay() {
-  (t.clock as AdjustableClock).advance(24 * 60);
-  await t.app.scheduler.tick();
-  await t.services.applications.settled();
-}
+const nextDay = () => advance(t, 24 * 60);
 
-async function informsOf(token: string): Promise<string[]> {
-  const response = await t.request({
-    method: 'GET',
-    url: '/api/system/inform/getAllInform?pageSize=50',
-    token,
-    locale: 'en-US',
-  });
-  return (response.json().data.rows as { title: string }[]).map((row) => row.title);
-}
+const informsOf = async (token: string) => (await noticesOf(t, token)).map((notice) => notice.title);
 
 const diskCharges = (orderNo: string) =>
   queryRows<{ amount: string }>(

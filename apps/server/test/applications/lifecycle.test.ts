@@ -1,25 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import type { TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { balanceOf } from '../helpers/wallets.js';
 import {
   act,
-  computeEnv,
   createApplication,
   createRenter,
   imageIdOf,
   listApplications,
+  startComputeApp,
   statusOf,
 } from './application-helpers.js';
 
 // The whole lifecycle through the real local driver: each application's workspace is a real process.
 let t: TestApp;
 let pytorch: string;
-beforeAll(async () => {
-  t = await buildTestApp(computeEnv());
-  t.services.applications.reconcileOnChange();
-  pytorch = await imageIdOf(t, 'PyTorch 2.3 + JupyterLab');
-});
+beforeAll(async () => ({ t, image: pytorch } = await startComputeApp()));
 afterAll(() => t.close());
 
 const perMinute = (imageId: string) => ({ imageId, gpuModel: 'RTX 4090', gpuCount: 1, billingMode: 'minute' });
@@ -150,6 +146,7 @@ describe('an application', () => {
       act(t, stranger.token, 'stop', id),
       act(t, stranger.token, 'restart', id),
       act(t, stranger.token, 'destruction', id),
+      t.request({ method: 'GET', url: `/api/equipment/deviceServer/application/${id}`, token: stranger.token }),
       t.request({ method: 'GET', url: `/api/equipment/deviceServer/topApplication/${id}`, token: stranger.token }),
       t.request({ method: 'GET', url: `/api/equipment/deviceServer/unTopApplication/${id}`, token: stranger.token }),
       t.request({
@@ -164,6 +161,19 @@ describe('an application', () => {
     }
     await t.services.applications.settled();
     expect(await statusOf(t, owner.token, id)).toBe('running');
+  });
+
+  it('answers one application to its owner as the list shows it', async () => {
+    const renter = await createRenter(t);
+    const { id } = (await createApplication(t, renter.token, perMinute(pytorch))).json().data;
+    await t.services.applications.settled();
+    const one = await t.request({
+      method: 'GET',
+      url: `/api/equipment/deviceServer/application/${id}`,
+      token: renter.token,
+    });
+    expect(one.statusCode).toBe(200);
+    expect(one.json().data).toEqual((await listApplications(t, renter.token)).rows[0]);
   });
 
   it('counts its owner’s applications by status', async () => {

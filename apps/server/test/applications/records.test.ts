@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
-import { act, computeEnv, createApplication, createRenter, imageIdOf, statusOf } from './application-helpers.js';
+import type { TestApp } from '../helpers/build-test-app.js';
+import { act, createApplication, createRenter, startComputeApp, statusOf } from './application-helpers.js';
 
 // The saved-record call family and the plain-text status check, with real workspaces.
 let t: TestApp;
 let image: string;
-beforeAll(async () => {
-  t = await buildTestApp(computeEnv());
-  t.services.applications.reconcileOnChange();
-  image = await imageIdOf(t, 'PyTorch 2.3 + JupyterLab');
-});
+beforeAll(async () => ({ t, image } = await startComputeApp()));
 afterAll(() => t.close());
 
 async function stoppedRecord(token: string) {

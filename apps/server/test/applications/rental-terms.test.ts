@@ -1,35 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdjustableClock } from '../../src/jobs/clock.js';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import type { TestApp } from '../helpers/build-test-app.js';
 import { balanceOf } from '../helpers/wallets.js';
 import {
   act,
-  computeEnv,
+  advance,
   createApplication,
   createRenter,
-  imageIdOf,
   listApplications,
+  startComputeApp,
   statusOf,
 } from './application-helpers.js';
 
 // Time-driven stops through the scheduler and the test clock, with real workspaces.
 let t: TestApp;
 let image: string;
-beforeAll(async () => {
-  t = await buildTestApp(computeEnv());
-  t.services.applications.reconcileOnChange();
-  image = await imageIdOf(t, 'PyTorch 2.3 + JupyterLab');
-});
+beforeAll(async () => ({ t, image } = await startComputeApp()));
 afterAll(() => t.close());
 
 const clock = () => t.clock as AdjustableClock;
-
-/** Moves the clock on and runs what the scheduler would have run meanwhile, as `/api/dev/clock` does. */
-async function advance(minutes: number) {
-  clock().advance(minutes);
-  await t.app.scheduler.tick();
-  await t.services.applications.settled();
-}
 
 async function running(token: string, payload: object = {}) {
   const rent = { imageId: image, gpuModel: 'RTX 3060', gpuCount: 1, billingMode: 'minute', ...payload };
@@ -55,9 +44,9 @@ describe('a timed shutdown', () => {
     expect(set.json().data).toEqual({ id, timedStopTime: at });
     expect((await listApplications(t, renter.token)).rows[0]!.timedStopTime).toBe(at);
 
-    await advance(20);
+    await advance(t, 20);
     expect(await statusOf(t, renter.token, id)).toBe('running');
-    await advance(11);
+    await advance(t, 11);
     expect(await statusOf(t, renter.token, id)).toBe('stopped');
     expect((await listApplications(t, renter.token)).rows[0]!.timedStopTime).toBeNull();
   });
@@ -68,7 +57,7 @@ describe('a timed shutdown', () => {
     const soon = new Date(clock().now().getTime() + 5 * 60_000).toISOString();
     await timedStop(renter.token, id, soon);
     expect((await timedStop(renter.token, id, '')).json().data.timedStopTime).toBeNull();
-    await advance(6);
+    await advance(t, 6);
     expect(await statusOf(t, renter.token, id)).toBe('running');
 
     const past = await timedStop(renter.token, id, new Date(clock().now().getTime() - 60_000).toISOString());
@@ -103,9 +92,9 @@ describe('a prepaid application', () => {
     expect(await balanceOf(t, renter.token)).toBe('64.43');
     expect((await listApplications(t, renter.token)).rows[0]!.cost).toBe('35.57');
 
-    await advance(47 * 60);
+    await advance(t, 47 * 60);
     expect(await statusOf(t, renter.token, id)).toBe('running');
-    await advance(61);
+    await advance(t, 61);
     expect(await statusOf(t, renter.token, id)).toBe('stopped');
   });
 
@@ -133,9 +122,9 @@ describe('a stopped application', () => {
     const [row] = (await listApplications(t, renter.token)).rows;
     expect(row!.deleteTime).not.toBeNull();
 
-    await advance(6 * 24 * 60);
+    await advance(t, 6 * 24 * 60);
     expect(await statusOf(t, renter.token, id)).toBe('stopped');
-    await advance(24 * 60 + 1);
+    await advance(t, 24 * 60 + 1);
     expect(await statusOf(t, renter.token, id)).toBeUndefined();
   });
 });

@@ -219,26 +219,10 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
     /** Stops it: billing ends now; the reconciler ends its process and then frees its GPUs. */
     stop: (userId: UserId, id: string) =>
       change(userId, id, async (tx, row) => {
-        if (row.status === 'abnormal') {
-          return queries.updateApplication(tx, row.id, {
-            desiredState: 'stopped',
-            status: 'stopped',
-            stoppedAt: clock.now(),
-          });
-        }
-        if (!ACTIVE.includes(row.status) || row.desiredState !== 'running') {
+        if (row.status !== 'abnormal' && (!ACTIVE.includes(row.status) || row.desiredState !== 'running')) {
           throw refused('applications.notRunning');
         }
-        // The whole minutes run since the last tick; a part minute is not billed, and minutes the wallet can no
-        // longer pay are left unbilled rather than keeping the application running.
-        await bills.billDue(tx, row, clock.now());
-        return queries.updateApplication(tx, row.id, {
-          desiredState: 'stopped',
-          status: 'stopping',
-          runningSince: null,
-          stoppedAt: clock.now(),
-          timedStopAt: null,
-        });
+        return bills.stopNow(tx, row, { now: clock.now() });
       }),
 
     /** Starts a stopped application again on its own host, where its data disk is: GPUs must be free there. */

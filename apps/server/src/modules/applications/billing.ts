@@ -16,6 +16,9 @@ const costOf = (hourly: Money, minutes: number) => money((hourly * BigInt(minute
 export const minutesCost = (hourly: Money, billed: number, due: number) =>
   money(costOf(hourly, billed + due) - costOf(hourly, billed));
 
+/** Why the platform stopped an application, as its owner's notice says. */
+export type StopReason = 'insufficientBalance' | 'expired' | 'timedShutdown';
+
 export interface BillingDependencies {
   wallet: Pick<WalletService, 'charge' | 'spendable'>;
   notices: Pick<NoticesService, 'notifyUser'>;
@@ -36,29 +39,13 @@ export function levelOf(spendable: Money, hourlyBurn: Money): WarningLevel | nul
  * with the tick's row key, so a crash bills no minute twice and none is lost.
  */
 export function billing({ wallet, notices }: BillingDependencies) {
-  /** The changes that stop an application for lack of funds; the reconciler ends its process. */
-  async function stopUnpaid(tx: Tx, row: ApplicationRow, now: Date) {
-    await queries.updateApplication(tx, row.id, {
-      desiredState: 'stopped',
-      status: 'stopping',
-      runningSince: null,
-      stoppedAt: now,
-      timedStopAt: null,
-    });
-    await notices.notifyUser(tx, {
-      userId: row.userId,
-      kind: 'applicationStopped',
-      params: { appName: row.appName, reason: 'insufficientBalance' },
-      at: now,
-    });
-  }
-
   /**
    * Bills the whole minutes run since `billed_through`, in the caller's transaction with the row locked. Answers
    * whether they were paid; unpaid, nothing is charged and nothing moves.
    */
   async function billDue(tx: Tx, row: ApplicationRow, now: Date): Promise<boolean> {
-    if (row.hourlyPriceUnits === null || row.billedThrough === null) {
+    // Only a running application is billed: not one starting again, nor an abnormal one.
+    if (row.hourlyPriceUnits === null || row.billedThrough === null || row.runningSince === null) {
       return true;
     }
     const due = Math.floor((now.getTime() - row.billedThrough.getTime()) / MINUTE_MS);
@@ -82,6 +69,31 @@ export function billing({ wallet, notices }: BillingDependencies) {
       spentUnits: money(row.spentUnits + amount),
     });
     return true;
+  }
+
+  /**
+   * Stops the application now, in the caller's transaction with its row locked: the whole minutes it ran since the
+   * last tick are billed (a part minute is not, and minutes the wallet can no longer pay are left unbilled rather than
+   * keeping it running), and the owner is told why when it was not their doing. The reconciler ends its process.
+   */
+  async function stopNow(tx: Tx, row: ApplicationRow, { now, reason }: { now: Date; reason?: StopReason }) {
+    await billDue(tx, row, now);
+    const stopped = await queries.updateApplication(tx, row.id, {
+      desiredState: 'stopped',
+      status: row.status === 'abnormal' ? 'stopped' : 'stopping',
+      runningSince: null,
+      stoppedAt: now,
+      timedStopAt: null,
+    });
+    if (reason) {
+      await notices.notifyUser(tx, {
+        userId: row.userId,
+        kind: 'applicationStopped',
+        params: { appName: row.appName, reason },
+        at: now,
+      });
+    }
+    return stopped;
   }
 
   /**
@@ -116,14 +128,14 @@ export function billing({ wallet, notices }: BillingDependencies) {
     const next = minutesCost(current.hourlyPriceUnits!, current.billedMinutes, 1);
     const spendable = await wallet.spendable(tx, current.userId, 'appOrder');
     if (!paid || spendable < next) {
-      await stopUnpaid(tx, current, now);
+      await stopNow(tx, current, { now, reason: 'insufficientBalance' });
       return;
     }
     await warnWhenLow(tx, current, { spendable, now });
   }
 
   return {
-    billDue,
+    stopNow,
 
     job: defineBatchJob({
       name: 'applications.bill-minutes',

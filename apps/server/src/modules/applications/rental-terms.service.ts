@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error.js';
 import type { ApplicationsDependencies } from './applications.service.js';
 import * as queries from './applications.queries.js';
 import type { ApplicationRow } from './applications.tables.js';
+import type { StopReason } from './billing.js';
 
 type TimedStopQuery = EndpointInput<typeof applications.setTimedStop>['query'];
 
@@ -23,7 +24,7 @@ const notFound = (id: string) =>
  * and the jobs' side of it, stopping what is due and deleting stopped applications left for 7 days.
  */
 export function rentalTermsService(dependencies: ApplicationsDependencies) {
-  const { db, clock, inventory, wallet, notices, billing } = dependencies;
+  const { db, clock, inventory, wallet, billing } = dependencies;
 
   async function lockOwn(tx: Tx, userId: UserId, id: string) {
     const row = await queries.lockOwnApplication(tx, userId, BigInt(id));
@@ -74,26 +75,12 @@ export function rentalTermsService(dependencies: ApplicationsDependencies) {
     },
 
     /** A job's stop (timed shutdown, prepaid term over): as the owner's stop, in the job's transaction. */
-    async stopDue(tx: Tx, row: ApplicationRow, reason: 'timedShutdown' | 'expired') {
+    async stopDue(tx: Tx, row: ApplicationRow, reason: Extract<StopReason, 'timedShutdown' | 'expired'>) {
       const current = await queries.lockApplication(tx, row.id);
       if (!current || current.desiredState !== 'running') {
         return;
       }
-      const now = clock.now();
-      await billing.billDue(tx, current, now);
-      await queries.updateApplication(tx, row.id, {
-        desiredState: 'stopped',
-        status: current.status === 'abnormal' ? 'stopped' : 'stopping',
-        runningSince: null,
-        stoppedAt: now,
-        timedStopAt: null,
-      });
-      await notices.notifyUser(tx, {
-        userId: row.userId,
-        kind: 'applicationStopped',
-        params: { appName: current.appName, reason },
-        at: now,
-      });
+      await billing.stopNow(tx, current, { now: clock.now(), reason });
     },
 
     /** A stopped application's record, not restarted within 7 days, is destroyed with its disks. */
