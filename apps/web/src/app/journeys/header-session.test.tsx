@@ -1,8 +1,7 @@
-import { notices, users, wallet, type EndpointData } from '@suanli/contract';
+import { applications, notices, users, wallet, type EndpointData } from '@suanli/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { currentUserQueryOptions } from '@/features/auth/api/get-user-info';
-import { authKeys } from '@/features/auth/api/keys';
 import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
 import { useSession } from '@/shared/stores/session-store';
 import { ok, startFakeApi, type FakeRequest } from '@/test/fake-api';
@@ -35,19 +34,17 @@ beforeEach(() => {
   api.on(users.getVipInfo, ok(VIP1));
   api.on(notices.listInforms, ok({ rows: [], total: 0, unread: 0 }));
   api.on(notices.getNewNotice, ok(null));
+  api.on(applications.getApplicationStatusSummary, ok({ total: 0, running: 0, uninstallingSoon: 0, expiringSoon: 0 }));
 });
 
 describe('the avatar dropdown', () => {
   it('shows nickname, VIP grade and growth, balance and vouchers from the wallet, and applications', async () => {
     api.on(wallet.getBalance, ok({ balance: '1234.50', voucher: '3.00' }));
+    api.on(
+      applications.getApplicationStatusSummary,
+      ok({ total: 4, running: 1, uninstallingSoon: 0, expiringSoon: 0 }),
+    );
     const { queryClient } = renderApp('/aigc');
-    // No endpoint serves the application count yet (the compute area will); the cache is where the dropdown reads it.
-    queryClient.setQueryData(authKeys.applicationSummary(), {
-      total: 4,
-      running: 1,
-      uninstallingSoon: 0,
-      expiringSoon: 0,
-    });
 
     await waitFor(() =>
       expect(queryClient.getQueryData(currentUserQueryOptions().queryKey)?.nickName).toBe('算力小王'),
@@ -63,7 +60,7 @@ describe('the avatar dropdown', () => {
     expect(within(summary).getByTestId('user-growth').textContent).toBe('1500 / 3000');
     await waitFor(() => expect(within(summary).getByTestId('user-balance').textContent).toContain('¥1,234.50'));
     expect(within(summary).getByTestId('user-vouchers').textContent).toContain('¥3.00');
-    expect(within(summary).getByTestId('user-applications').textContent).toContain('4');
+    await waitFor(() => expect(within(summary).getByTestId('user-applications').textContent).toContain('4'));
     expect(screen.getByTestId('user-menu-user-center')).toBeVisible();
   });
 

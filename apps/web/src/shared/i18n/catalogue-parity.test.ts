@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RESOURCES } from './catalogues';
+import { FEATURE_NAMESPACES, RESOURCES } from './catalogues';
 
 const localesDir = join(import.meta.dirname, 'locales');
 
@@ -46,7 +46,9 @@ describe('the zh-CN and en-US catalogues', () => {
 
   it('are all loaded into i18next, with the contract catalogue as namespace contract', () => {
     const namespaces = filesOf('zh-CN').map((file) => file.replace(/\.json$/, ''));
-    expect(Object.keys(RESOURCES['en-US']).sort()).toEqual([...namespaces, 'contract'].sort());
+    expect([...Object.keys(RESOURCES['en-US']), ...FEATURE_NAMESPACES].sort()).toEqual(
+      [...namespaces, 'contract'].sort(),
+    );
     expect(RESOURCES['zh-CN'].contract).toHaveProperty('errors.forbidden');
   });
 
@@ -58,5 +60,8 @@ describe('the zh-CN and en-US catalogues', () => {
           : []
         : Object.entries(node as Record<string, unknown>).flatMap(([key, value]) => informal(value, `${path}.${key}`));
     expect(informal(RESOURCES['zh-CN'], 'zh-CN')).toEqual([]);
+    for (const namespace of FEATURE_NAMESPACES) {
+      expect(informal(catalogue('zh-CN', `${namespace}.json`), namespace)).toEqual([]);
+    }
   });
 });

@@ -1,10 +1,19 @@
 import { CONTRACT_MESSAGES, type Locale } from '@suanli/contract';
 
-type Catalogue = Record<string, unknown>;
+export type Catalogue = Record<string, unknown>;
 
-// Every JSON file under locales/<locale>/ is a namespace named after the file, so a feature adds its strings by
+/**
+ * Namespaces of pages no guest opens, which their feature adds when its code loads (addNamespace), so that the first
+ * load of the guest pages does not carry them. Each is also left out of the glob below.
+ */
+export const FEATURE_NAMESPACES = ['applications'] as const;
+
+// Every other JSON file under locales/<locale>/ is a namespace named after the file, so a feature adds its strings by
 // adding one file per language and nothing here changes.
-const files = import.meta.glob<Catalogue>('./locales/*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Catalogue>(['./locales/*/*.json', '!./locales/*/applications.json'], {
+  eager: true,
+  import: 'default',
+});
 
 function namespacesOf(locale: Locale): Record<string, Catalogue> {
   const prefix = `./locales/${locale}/`;

@@ -19,6 +19,10 @@ export interface PagedQueryOptions<Data extends Page<unknown>, Filters extends P
   fetcher: (params: PageParams<Filters>) => Promise<Data>;
   /** The first page's size, when the list's layout wants another than the API's default (a grid of cards). */
   pageSize?: number;
+  /** The filters the list opens with, when the address names some (`/myApp?status=running`). */
+  initialFilters?: Filters;
+  /** How often to read the page again, decided from its rows (a list polls while any row is still changing). */
+  refetchInterval?: (data: Data | undefined) => number | false;
 }
 
 export interface PageChange<Filters extends PageFilters> {
@@ -46,15 +50,16 @@ function paramsOf<Filters extends PageFilters>(
 export function usePagedQuery<Data extends Page<unknown>, Filters extends PageFilters = PageFilters>(
   options: PagedQueryOptions<Data, Filters>,
 ) {
-  const { queryKey, fetcher } = options;
+  const { queryKey, fetcher, refetchInterval } = options;
   const [page, setPage] = useState<PageQuery>({ pageNum: 1, pageSize: options.pageSize ?? LIMITS.pageSizeDefault });
-  const [filters, setFilters] = useState({} as Filters);
+  const [filters, setFilters] = useState(options.initialFilters ?? ({} as Filters));
   const [sort, setSort] = useState<PageSort | undefined>(undefined);
   const params = paramsOf(page, filters, sort);
   const query = useQuery({
     queryKey: [...queryKey, params],
     queryFn: () => fetcher(params),
     placeholderData: keepPreviousData,
+    refetchInterval: refetchInterval ? (current) => refetchInterval(current.state.data) : undefined,
   });
   const total = query.data?.total ?? 0;
 

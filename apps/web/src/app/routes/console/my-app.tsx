@@ -1,5 +1,63 @@
-import { PlaceholderPage } from '@/shared/ui/placeholder-page';
+import { Button, Card } from 'antd';
+import { useSearchParams } from 'react-router';
+import { CreateApplicationDrawer } from '@/features/applications/components/create-application-drawer';
+import { ApplicationTable, isFilterStatus } from '@/features/applications/components/application-table';
+import { useApplicationsTranslation } from '@/features/applications/use-applications-translation';
+import { PageHeader } from '@/shared/ui/page-header';
 
+/**
+ * Spec §2 my applications: the list with its actions, and the create flow over it, opened by its button or by the
+ * address (`?create=<imageId>`, where the application center's rent button leads). The status filter is in the address
+ * too (`?status=running`), so the console home's counts open the list they count.
+ */
 export default function MyAppPage() {
-  return <PlaceholderPage routeKey="myApp" />;
+  const { t } = useApplicationsTranslation();
+  const [search, setSearch] = useSearchParams();
+  const creating = search.get('create');
+  const status = search.get('status');
+
+  const update = (change: Record<string, string | null>) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(change)) {
+          if (value === null) {
+            next.delete(key);
+          } else {
+            next.set(key, value);
+          }
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const openCreate = (imageId = '') => update({ create: imageId });
+
+  return (
+    <>
+      <PageHeader
+        title={t('routes:myApp.title')}
+        extra={
+          <Button type="primary" onClick={() => openCreate()} data-testid="app-create">
+            {t('myApp.create')}
+          </Button>
+        }
+      />
+      <Card>
+        <ApplicationTable
+          initialStatus={isFilterStatus(status) ? status : undefined}
+          onStatusChange={(next) => update({ status: next ?? null })}
+          onCreate={() => openCreate()}
+          onRecreate={openCreate}
+        />
+      </Card>
+      {creating === null ? null : (
+        <CreateApplicationDrawer
+          key={creating}
+          imageId={creating || undefined}
+          onClose={() => update({ create: null })}
+        />
+      )}
+    </>
+  );
 }

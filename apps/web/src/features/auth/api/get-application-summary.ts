@@ -1,24 +1,14 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { applications } from '@suanli/contract';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '@/shared/http';
 import { authKeys } from './keys';
 
-/** The application status summary of spec §3 session state. */
-export interface ApplicationSummary {
-  total: number;
-  running: number;
-  uninstallingSoon: number;
-  expiringSoon: number;
+/** The application status summary of spec §3 session state: total, running, deleted soon, expiring soon. */
+export function fetchApplicationSummary() {
+  return http.call(applications.getApplicationStatusSummary);
 }
 
-const NO_APPLICATIONS: ApplicationSummary = { total: 0, running: 0, uninstallingSoon: 0, expiringSoon: 0 };
-
-/**
- * The application count in the avatar dropdown (spec §2). The compute area will serve it
- * (`/equipment/deviceServer/applicationStatus`); until then the query has no fetcher and reads zeros.
- */
+/** The application count in the avatar dropdown (spec §2), refreshed with everything under the compute root. */
 export function useApplicationSummary() {
-  return useQuery<ApplicationSummary>({
-    queryKey: authKeys.applicationSummary(),
-    queryFn: skipToken,
-    placeholderData: NO_APPLICATIONS,
-  });
+  return useQuery({ queryKey: authKeys.applicationSummary(), queryFn: fetchApplicationSummary });
 }

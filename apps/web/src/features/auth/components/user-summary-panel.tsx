@@ -17,7 +17,7 @@ function gradeLabelKey(grade: number) {
 
 /**
  * The avatar dropdown's content (spec §2): avatar, nickname, VIP grade with its growth progress, then balance,
- * vouchers (the wallet's) and total applications (the compute area's, zero until it serves them), above the menu.
+ * vouchers (the wallet's) and total applications (the compute area's), above the menu.
  */
 export default function UserSummaryPanel({ menu }: { menu: ReactNode }) {
   const { t } = useTranslation('auth');

@@ -1,4 +1,5 @@
 import { LIMITS, wallet, type TransactionDirection, type TransactionType } from '@suanli/contract';
+import { useQuery } from '@tanstack/react-query';
 import { http } from '@/shared/http';
 import { usePagedQuery, type PageParams } from '@/shared/query/use-paged-query';
 import { walletKeys } from './keys';
@@ -50,4 +51,14 @@ export async function fetchLedgerRows(filters: LedgerFilters, limit: number) {
     }
   }
   return { rows: [...rows.values()].slice(0, limit), total };
+}
+
+const LATEST_COUNT = 5;
+
+/** The newest ledger entries, under the ledger's key, so that whatever moves money refreshes them too. */
+export function useLatestLedgerRows() {
+  return useQuery({
+    queryKey: [...walletKeys.ledger(), { pageNum: 1, pageSize: LATEST_COUNT }],
+    queryFn: () => fetchLedgerPage({ pageNum: 1, pageSize: LATEST_COUNT }),
+  });
 }

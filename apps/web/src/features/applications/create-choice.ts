@@ -1,0 +1,80 @@
+import { LIMITS, type BillingMode } from '@suanli/contract';
+import type { CreateApplicationBody } from './api/create-application';
+
+/** What the three steps of the create flow have chosen so far. */
+export interface CreateChoice {
+  imageId?: string;
+  /** Undefined: any region. */
+  regionId?: string;
+  gpuModel?: string;
+  gpuCount: number;
+  billingMode: BillingMode;
+  /** Periods prepaid; unused per minute. */
+  duration: number;
+  /** GB beyond the free data disk; null while the field is empty. */
+  dataDiskGb: number | null;
+  appName: string;
+}
+
+export const initialChoice = (imageId: string | undefined): CreateChoice => ({
+  imageId,
+  gpuCount: 1,
+  billingMode: 'minute',
+  duration: 1,
+  dataDiskGb: 0,
+  appName: '',
+});
+
+export const CREATE_STEPS = ['image', 'gpu', 'disk'] as const;
+export type CreateStep = (typeof CREATE_STEPS)[number];
+
+/** Spec §5: 0, or 10 to 150 GB in steps of 10. */
+export function isDiskExpansion(gb: number | null): boolean {
+  if (gb === null || !Number.isInteger(gb)) {
+    return false;
+  }
+  return (
+    gb === 0 ||
+    (gb >= LIMITS.diskExpansionMinGb && gb <= LIMITS.diskExpansionMaxGb && gb % LIMITS.diskExpansionStepGb === 0)
+  );
+}
+
+/** The contract message key of what blocks leaving a step, or null when it is complete (spec §5 messages). */
+export function stepProblem(step: CreateStep, choice: CreateChoice): string | null {
+  if (step === 'image') {
+    return choice.imageId ? null : 'validation.selectApplication';
+  }
+  if (step === 'gpu') {
+    return choice.gpuModel ? null : 'validation.selectGpu';
+  }
+  if (!isDiskExpansion(choice.dataDiskGb)) {
+    return 'validation.dataDiskGb';
+  }
+  return choice.appName.trim().length > LIMITS.appNameMaxLength ? 'validation.appName' : null;
+}
+
+/** The first step that is not complete, with its problem, or null when the choice can be sent. */
+export function firstProblem(choice: CreateChoice): { step: number; problem: string } | null {
+  for (const [index, step] of CREATE_STEPS.entries()) {
+    const problem = stepProblem(step, choice);
+    if (problem) {
+      return { step: index, problem };
+    }
+  }
+  return null;
+}
+
+/** The request body of a complete choice: no duration per minute, no name or region when left to the server. */
+export function createBody(choice: CreateChoice): CreateApplicationBody {
+  const name = choice.appName.trim();
+  return {
+    imageId: choice.imageId!,
+    gpuModel: choice.gpuModel!,
+    gpuCount: choice.gpuCount,
+    billingMode: choice.billingMode,
+    duration: choice.billingMode === 'minute' ? 1 : choice.duration,
+    dataDiskGb: choice.dataDiskGb ?? 0,
+    ...(choice.regionId ? { regionId: choice.regionId } : {}),
+    ...(name ? { appName: name } : {}),
+  };
+}

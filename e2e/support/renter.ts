@@ -1,0 +1,54 @@
+import { expect } from 'vitest';
+import { callApi, registerByEmail, sandboxIdNumber } from './dev-api.js';
+
+export interface ApplicationRow {
+  id: string;
+  appName: string;
+  status: string;
+  gpuModel: string;
+  dataDiskGb: number;
+  cost: string;
+}
+
+let issued = 0;
+
+/** An ID number no other account of this run has used: one number verifies one account. */
+function freshIdNumber(): string {
+  issued += 1;
+  const day = String((Date.now() % 28) + 1).padStart(2, '0');
+  const sequence = String((Date.now() + issued) % 1_000).padStart(3, '0');
+  return sandboxIdNumber(`11010119930${(issued % 9) + 1}${day}${sequence}`);
+}
+
+/** A new user with 100 yuan paid at the sandbox cashier and a verified real name, as renting requires (spec §5). */
+export async function verifiedRenterWithBalance() {
+  const user = await registerByEmail();
+  const order = await callApi<{ orderNo: string }>('POST', '/recharge/api/wx-pay/native/', {
+    token: user.token,
+    body: { amount: '100' },
+  });
+  await callApi('POST', `/dev/payments/${order.data.orderNo}/pay`, { body: {} });
+  await verifyRealName(user.token);
+  return user;
+}
+
+/** Verifies the user's real name through the sandbox provider, as the real-name form would. */
+export async function verifyRealName(token: string) {
+  const verified = await callApi(
+    'POST',
+    `/auth/realNameAuth2?realName=${encodeURIComponent('王五')}&idCard=${freshIdNumber()}`,
+    { token },
+  );
+  expect(verified.code).toBe(200);
+}
+
+export async function imageNamed(prefix: string) {
+  const images = await callApi<{ id: string; name: string }[]>('GET', '/system/applicationImage/listByUser');
+  return images.data.find((image) => image.name.startsWith(prefix))!;
+}
+
+/** The user's applications as /myApp lists them. */
+export async function applicationsOf(token: string) {
+  const list = await callApi<{ rows: ApplicationRow[] }>('GET', '/equipment/deviceServer/application', { token });
+  return list.data.rows;
+}
