@@ -1,6 +1,6 @@
-import { Card, Empty, Table, type TableColumnsType } from 'antd';
-import { Link } from 'react-router';
+import type { TableColumnsType } from 'antd';
 import { DateTime } from '@/shared/ui/date-time';
+import { RecentTableCard } from '@/shared/ui/recent-table-card';
 import type { ApplicationRow } from '../api/list-applications';
 import { useRecentApplications } from '../api/list-recent-applications';
 import { ApplicationStatusTag } from './application-status-tag';
@@ -25,21 +25,15 @@ export function RecentApplications() {
     { key: 'created', title: t('list.columns.created'), render: (_, row) => <DateTime value={row.createTime} /> },
   ];
   return (
-    <Card
+    <RecentTableCard<ApplicationRow>
       title={t('console.recentApplications')}
-      extra={<Link to="/myApp">{t('console.viewAll')}</Link>}
-      data-testid="console-recent-applications"
-    >
-      <Table<ApplicationRow>
-        size="small"
-        rowKey="id"
-        columns={columns}
-        dataSource={recent.data?.rows ?? []}
-        loading={recent.isPending}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.emptyAll')} /> }}
-      />
-    </Card>
+      viewAll={{ to: '/myApp', label: t('console.viewAll') }}
+      testId="console-recent-applications"
+      rowKey="id"
+      columns={columns}
+      rows={recent.data?.rows}
+      loading={recent.isPending}
+      emptyText={t('list.emptyAll')}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { TransactionType } from '@suanli/contract';
-import { Card, Empty, Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { RecentTableCard } from '@/shared/ui/recent-table-card';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
 import { useLatestLedgerRows, type LedgerRow } from '../api/list-ledger';
@@ -32,21 +32,15 @@ export function RecentLedger() {
     },
   ];
   return (
-    <Card
+    <RecentTableCard<LedgerRow>
       title={t('ledger.recent.title')}
-      extra={<Link to="/revAndexp">{t('ledger.recent.viewAll')}</Link>}
-      data-testid="console-recent-ledger"
-    >
-      <Table<LedgerRow>
-        size="small"
-        rowKey="entryId"
-        columns={columns}
-        dataSource={ledger.data?.rows ?? []}
-        loading={ledger.isPending}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('ledger.empty')} /> }}
-      />
-    </Card>
+      viewAll={{ to: '/revAndexp', label: t('ledger.recent.viewAll') }}
+      testId="console-recent-ledger"
+      rowKey="entryId"
+      columns={columns}
+      rows={ledger.data?.rows}
+      loading={ledger.isPending}
+      emptyText={t('ledger.empty')}
+    />
   );
 }
