@@ -80,9 +80,17 @@ describe('renting an application', () => {
     const [billedBefore] = await applicationsOf(renter.token);
     await callApi('POST', '/dev/clock', { body: { advanceMinutes: 10 } });
     const [billedAfter] = await applicationsOf(renter.token);
+    expect(billedAfter!.billedMinutes - billedBefore!.billedMinutes).toBe(10);
     expect(Number(billedAfter!.cost)).toBeGreaterThan(Number(billedBefore!.cost));
     await page.reload();
     await expect.poll(() => page.getByTestId(`app-cost-${id}`).textContent()).toBe(`¥${billedAfter!.cost}`);
+    // Its bill lines are one click away: the charges posted under its order.
+    await page.getByTestId(`app-cost-${id}`).click();
+    const bills = page.getByTestId(`app-bills-${id}`);
+    await bills.waitFor({ state: 'visible' });
+    await expect.poll(() => bills.getByTestId('app-bill-line').count()).toBeGreaterThan(0);
+    expect(await bills.textContent()).toContain(String(billedAfter!.billedMinutes));
+    await page.keyboard.press('Escape');
 
     // Esc leaves the name alone; Enter saves the new one.
     await page.getByTestId(`app-rename-${id}`).click();

@@ -8,6 +8,7 @@ export interface ApplicationRow {
   gpuModel: string;
   dataDiskGb: number;
   cost: string;
+  billedMinutes: number;
 }
 
 let issued = 0;

@@ -52,6 +52,14 @@ describe('an application billed by the minute', () => {
     expect(row.cost).toBe('0.38');
     expect(await balanceOf(t, renter.token)).toBe('99.62');
     expect((await chargesOf(row.orderNo as string)).map((entry) => entry.amount)).toEqual(['-3800']);
+    expect(row.billedMinutes).toBe(10);
+    // Its bill lines are the ledger entries of its order, which the income and expense list filters by.
+    const lines = await t.request({
+      method: 'GET',
+      url: `/api/recharge/order-info/selectIncomeExpense?orderNo=${row.orderNo}`,
+      token: renter.token,
+    });
+    expect(lines.json().data).toMatchObject({ total: 1, rows: [{ orderNo: row.orderNo, amount: '0.38' }] });
 
     await act(t, renter.token, 'stop', id);
     await t.services.applications.settled();

@@ -58,6 +58,8 @@ export const applicationRowSchema = z.object({
   orderNo: z.string(),
   /** What it has cost so far: prepaid terms and billed minutes, vouchers included. */
   cost: moneyTextSchema,
+  /** Billed by the minute: the whole minutes billed so far. */
+  billedMinutes: z.number().int(),
   /** Billed by the minute: what an hour of it costs; null when prepaid. */
   hourlyPrice: moneyTextSchema.nullable(),
   /** When a stopped application's record is deleted unless restarted (7 days after it stopped); null otherwise. */

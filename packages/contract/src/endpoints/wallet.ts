@@ -59,7 +59,8 @@ export const listLedger = defineEndpoint({
   method: 'GET',
   path: '/recharge/order-info/selectIncomeExpense',
   auth: 'user',
-  summary: "The current user's income and expense (the ledger), newest first, filtered by direction, type and dates",
+  summary:
+    "The current user's income and expense (the ledger), newest first, filtered by direction, type, dates and order",
   tag: 'wallet',
   query: withDateRange(
     pageQuerySchema.extend({
@@ -67,6 +68,8 @@ export const listLedger = defineEndpoint({
       transactionType: TransactionType.schema.optional(),
       startDate: dateSchema.optional(),
       endDate: dateSchema.optional(),
+      /** One order's entries: an application's bill lines are the entries of its order number. */
+      orderNo: z.string().trim().min(1).max(64).optional(),
     }),
   ),
   data: pageSchema(ledgerRowSchema),

@@ -68,6 +68,7 @@ export function rowView(row: ApplicationRow, regionName: string) {
     timedStopTime: row.timedStopAt?.toISOString() ?? null,
     orderNo: row.orderNo,
     cost: formatMoney(row.spentUnits),
+    billedMinutes: row.billedMinutes,
     hourlyPrice: row.hourlyPriceUnits === null ? null : formatMoney(row.hourlyPriceUnits),
     deleteTime:
       row.status === 'stopped' && row.stoppedAt

@@ -107,6 +107,7 @@ export interface LedgerFilter {
   /** Entries at or after this instant, and before `until`. */
   from?: Date | undefined;
   until?: Date | undefined;
+  orderNo?: string | undefined;
 }
 
 function ledgerWhere(userId: UserId, filter: LedgerFilter): SQL | undefined {
@@ -117,6 +118,7 @@ function ledgerWhere(userId: UserId, filter: LedgerFilter): SQL | undefined {
     filter.transactionType ? eq(ledgerEntries.transactionType, filter.transactionType) : undefined,
     filter.from ? gte(ledgerEntries.createdAt, filter.from) : undefined,
     filter.until ? lt(ledgerEntries.createdAt, filter.until) : undefined,
+    filter.orderNo ? eq(ledgerEntries.orderNo, filter.orderNo) : undefined,
   );
 }
 

@@ -49,10 +49,13 @@ export function maskNickName(nickName: string): string {
 
 /** Dates in filters are whole business days (TZ_BUSINESS). */
 function filterOf(
-  query: Pick<LedgerQuery, 'direction' | 'transactionType' | 'startDate' | 'endDate'>,
+  query: Pick<LedgerQuery, 'direction' | 'transactionType' | 'startDate' | 'endDate'> & {
+    orderNo?: string | undefined;
+  },
   timeZone: string,
 ): LedgerFilter {
-  return { direction: query.direction, transactionType: query.transactionType, ...localDayRange(query, timeZone) };
+  const { direction, transactionType, orderNo } = query;
+  return { direction, transactionType, orderNo, ...localDayRange(query, timeZone) };
 }
 
 interface WalletDependencies {

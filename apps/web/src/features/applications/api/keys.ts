@@ -29,4 +29,6 @@ export const applicationsKeys = {
   imageTypes: (language: Locale) => ['applications-catalogue', 'image-types', language] as const,
   regions: (language: Locale) => ['applications-catalogue', 'regions', language] as const,
   quote: (params: QuoteParams) => [...rootKeys.wallet, 'application-quote', params] as const,
+  // Bill lines are ledger entries: every money mutation refreshes them with the wallet.
+  bills: (orderNo: string) => [...rootKeys.wallet, 'application-bills', orderNo] as const,
 };
