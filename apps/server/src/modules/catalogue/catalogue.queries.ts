@@ -118,14 +118,6 @@ export async function imageExists(db: Db, imageId: bigint) {
   return rows.length > 0;
 }
 
-export async function findMinGpuMemoryGb(db: Db, imageId: bigint) {
-  const [row] = await db
-    .select({ minGpuMemoryGb: applicationImages.minGpuMemoryGb })
-    .from(applicationImages)
-    .where(eq(applicationImages.id, imageId));
-  return row?.minGpuMemoryGb;
-}
-
 /** Removes the user's like; whether there was one to remove. */
 export async function deleteLike(tx: Tx, userId: UserId, imageId: bigint) {
   const deleted = await tx

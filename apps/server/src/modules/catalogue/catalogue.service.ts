@@ -145,9 +145,6 @@ export function catalogueService({ db, clock, users }: CatalogueDependencies) {
       return { id: body.id, introduction: body.introduction };
     },
 
-    /** The GPU memory an image needs, for the GPU models offered with it; undefined when there is no such image. */
-    minGpuMemoryGb: (imageId: string) => queries.findMinGpuMemoryGb(db, BigInt(imageId)),
-
     /** What renting an application from the image needs of it; null when there is no such image. */
     rentable: (imageId: bigint) => queries.findRentableImage(db, imageId),
 

@@ -14,7 +14,7 @@ interface AvailabilityDependencies {
   db: Db;
   fleet: Fleet;
   pricing: PricingService;
-  catalogue: Pick<CatalogueService, 'minGpuMemoryGb'>;
+  catalogue: Pick<CatalogueService, 'rentable'>;
 }
 
 /** What can be rented now: free GPUs per model for an image, and per region (spec §2 /computerPower, create step 2). */
@@ -23,15 +23,15 @@ export function availabilityService({ db, fleet, pricing, catalogue }: Availabil
   const configuredRegions = new Set(fleet.regions.map((region) => region.id));
 
   async function minGpuMemoryGb(imageId: string) {
-    const memory = await catalogue.minGpuMemoryGb(imageId);
-    if (memory === undefined) {
+    const image = await catalogue.rentable(BigInt(imageId));
+    if (!image) {
       throw new AppError('notFound', {
         messageKey: 'catalogue.imageNotFound',
         params: { id: imageId },
         field: 'imageId',
       });
     }
-    return memory;
+    return image.minGpuMemoryGb;
   }
 
   return {

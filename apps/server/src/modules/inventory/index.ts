@@ -33,7 +33,7 @@ export function createInventoryModule({
   catalogue,
 }: Platform & {
   users: Pick<UsersService, 'holdsRole' | 'vipDiscount'>;
-  catalogue: Pick<CatalogueService, 'minGpuMemoryGb'>;
+  catalogue: Pick<CatalogueService, 'rentable'>;
 }): Module<InventoryService> {
   const fleet = loadFleet(config.FLEET_FILE);
   const pricing = pricingService({
