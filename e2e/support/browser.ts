@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.js';
 import { startFreshHour } from './dev-api.js';
+import { trackWelcomeRequests } from './welcome-requests.js';
 
 // Playwright gives each launch a fresh, empty profile of its own.
 
@@ -43,6 +44,7 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
     // A phone is a touch screen with a mobile browser's viewport, so media queries see what a phone's browser sees.
     ...(options.viewport && options.viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}),
   });
+  trackWelcomeRequests(context);
   const page = await context.newPage();
   return { browser, context, page, baseUrl: inject('baseUrl'), close: () => browser.close() };
 }

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { latestCode } from './dev-api.js';
+import { welcomeRequestsInFlight } from './welcome-requests.js';
 
 /** The keys of the console's stores (apps/web/src/shared/config/site.ts). */
 const TOKEN_KEY = 'suanli.access-token';
@@ -37,20 +38,28 @@ export async function chooseLanguage(page: Page, baseUrl: string, language: Lang
 
 /**
  * After a first login a new user sees the benefit dialog and then the newest platform notice; a person closes both
- * before going on. Either may be absent.
+ * before going on. Either may be absent, and either may open late when the server is slow, so this waits for their
+ * answers (welcome-requests.ts) before it believes no dialog is coming.
  */
 export async function dismissWelcomeDialogs(page: Page) {
   const appears = (testId: string) =>
     page
       .getByTestId(testId)
-      .waitFor({ state: 'visible', timeout: 3_000 })
+      .waitFor({ state: 'visible', timeout: 1_500 })
       .then(() => true)
       .catch(() => false);
-  if (await appears('benefit-dialog')) {
-    await page.locator('.ant-modal-wrap:has([data-testid="benefit-dialog"]) .ant-modal-close').click();
-  }
-  if (await appears('new-notice-ok')) {
-    await page.getByTestId('new-notice-ok').click();
+  const answered = () => expect.poll(() => welcomeRequestsInFlight(page.context()), { timeout: 30_000 }).toBe(0);
+  for (;;) {
+    await answered();
+    if (await appears('benefit-dialog')) {
+      await page.locator('.ant-modal-wrap:has([data-testid="benefit-dialog"]) .ant-modal-close').click();
+      await page.getByTestId('benefit-dialog').waitFor({ state: 'hidden' });
+    } else if (await appears('new-notice-ok')) {
+      await page.getByTestId('new-notice-ok').click();
+      await page.getByTestId('new-notice-ok').waitFor({ state: 'hidden' });
+    } else if (welcomeRequestsInFlight(page.context()) === 0) {
+      return;
+    }
   }
 }
 
