@@ -3,59 +3,25 @@
 // bare Fastify handler doing one indexed SELECT by id with the same driver, GET /api/healthz, getUserInfo with a real
 // session and signed `sn` header, and the notices list of a user who has 10,000 of them. Only one server runs at a
 // time. Results go to bench/results/api-<date>.json.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signRequest } from '@suanli/contract';
-import { measure } from './load.mjs';
+import {
+  BROWSER_HEADERS,
+  connections,
+  load,
+  seconds,
+  start,
+  startApiServer,
+  startSelectServer,
+  stop,
+} from './servers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // With a folder, the API server writes a V8 CPU profile there when it stops (`node --cpu-prof`).
 const profileDir = process.env.BENCH_PROFILE_DIR;
-// What a browser sends on every call; answers above the compression threshold are compressed, as a browser gets them.
-const BROWSER_HEADERS = { 'accept-language': 'zh-CN,zh;q=0.9', 'accept-encoding': 'gzip, deflate, br' };
-
-function start(args, env) {
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk.toString();
-      const match = /http:\/\/(?:localhost|127\.0\.0\.1):(\d+)/.exec(output);
-      if (match) {
-        resolve({ child, base: `http://127.0.0.1:${match[1]}` });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${output}`)));
-  });
-}
-
-async function stop({ child }) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-// Warm-up, then the measured run. The signature is made just before, so it stays inside its ±5-minute window.
-async function load(name, url, { apiPath, token } = {}) {
-  const headers = {
-    ...BROWSER_HEADERS,
-    ...(apiPath ? { sn: signRequest(apiPath, Date.now()) } : {}),
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
-  };
-  await measure(url, { seconds: 2, connections, headers });
-  const result = { name, url, ...(await measure(url, { seconds, connections, headers })) };
-  console.log(`  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(2)} ms, non-2xx ${result.non2xx}`);
-  return result;
-}
 
 function seed(env) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/seed.ts'], {
@@ -79,31 +45,13 @@ async function benchEngine(engine, databaseUrl) {
     rows.push(await load('fastify hello-world', `${hello.base}/`));
     await stop(hello);
 
-    const selectEnv = databaseUrl ? { SELECT_DATABASE_URL: databaseUrl } : { SELECT_DATA_DIR: `${dataDir}/select` };
-    const select = await start(['bench/select-server.mjs'], selectEnv);
+    const select = await startSelectServer({ databaseUrl, dataDir: `${dataDir}/select` });
     rows.push(await load('fastify + one SELECT by id', `${select.base}/`));
     await stop(select);
 
     const serverEnv = { DATA_DIR: dataDir, ...databaseEnv };
     const { token } = seed(serverEnv);
-    const api = await start(
-      [
-        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-        '--import',
-        'tsx',
-        'apps/server/src/server.ts',
-      ],
-      {
-        ...serverEnv,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '0',
-        SCHEDULER: '0',
-        // What production runs with: answers written by the compiled serializer, unchecked (response-serializer.ts).
-        RESPONSE_VALIDATION: 'off',
-      },
-    );
+    const api = await startApiServer(serverEnv, { profileDir });
     rows.push(await load('GET /api/healthz', `${api.base}/api/healthz`));
     const userInfo = '/auth/user/getUserInfo';
     rows.push(await load('getUserInfo', `${api.base}/api${userInfo}`, { apiPath: userInfo, token }));

@@ -60,11 +60,17 @@ export function composeModules(platform: Platform) {
   const redeem = createRedeemModule({ ...platform, wallet: wallet.service });
   const power = createPowerModule({ ...platform, wallet: wallet.service });
   const catalogue = createCatalogueModule({ ...platform, users: users.service });
-  const inventory = createInventoryModule({ ...platform, users: users.service, catalogue: catalogue.service });
+  const driver = createComputeDriver(config, { clock });
+  const inventory = createInventoryModule({
+    ...platform,
+    users: users.service,
+    catalogue: catalogue.service,
+    compute: driver,
+  });
   const recharge = createRechargeModule({ ...platform, provider: paymentProvider(config), wallet: wallet.service });
   const applications = createApplicationsModule({
     ...platform,
-    driver: createComputeDriver(config, { clock }),
+    driver,
     users: users.service,
     catalogue: catalogue.service,
     inventory: inventory.service,

@@ -32,6 +32,8 @@ const baseSchema = z.object({
   CAPTCHA: flag.default(true),
   SCHEDULER: flag.default(true),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  // Running applications billed per transaction of the per-minute tick (modules/applications/billing.ts).
+  BILLING_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1_000),
   TZ_BUSINESS: z.string().default('Asia/Shanghai'),
   APP_DOMAIN: z.string().default('apps.localhost:8080'),
   BODY_LIMIT: z.coerce.number().int().min(1_024).default(1_048_576),
@@ -43,6 +45,8 @@ const baseSchema = z.object({
   COMPUTE_DRIVER: z.enum(['local', 'kubernetes']).default('local'),
   // COMPUTE_DRIVER=local: how long a workspace process may take to listen before it is killed and reported failed.
   WORKSPACE_START_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  // COMPUTE_DRIVER=local: the command listing this host's GPUs; when it is not found, the configured fleet is offered.
+  NVIDIA_SMI: z.string().min(1).default('nvidia-smi'),
   // COMPUTE_DRIVER=kubernetes (providers/compute/kubernetes.ts): the API server, a service account's token, and
   // where each application's Pod, PVC and Service go.
   KUBERNETES_API_URL: z.url().optional(),
@@ -57,6 +61,8 @@ const baseSchema = z.object({
   KUBERNETES_IMAGE_PREFIX: z.string().default('registry.suanli.local/images'),
   // The GPU models and prices on offer (modules/inventory/fleet.ts); unset, the embedded simulated fleet.
   FLEET_FILE: z.string().optional(),
+  // The configured region that GPUs found on real hardware are offered in; unset, the fleet's first region.
+  LOCAL_REGION: z.string().optional(),
   STORAGE: z.enum(['local']).default('local'),
   PAYMENTS: z.enum(['sandbox', 'live']).default('sandbox'),
   // PAYMENTS=live: WeChat Pay API v3 (Native) and Alipay (当面付 QR), each notifying under PUBLIC_URL.

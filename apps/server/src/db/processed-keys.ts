@@ -27,6 +27,28 @@ export async function claimOnce(tx: Tx, claim: ProcessedKey): Promise<boolean> {
   return inserted.length > 0;
 }
 
+/**
+ * claimOnce for many keys of one scope in one statement (a batch job's chunk): answers the keys this caller is the
+ * first to claim, under the same rules.
+ */
+export async function claimMany(
+  tx: Tx,
+  claim: { scope: string; keys: readonly string[]; expiresAt?: Date },
+): Promise<Set<string>> {
+  if (claim.keys.length === 0) {
+    return new Set();
+  }
+  const rows = await queryRows<{ key: string }>(
+    tx,
+    sql`INSERT INTO processed_keys (scope, key, expires_at)
+        SELECT ${claim.scope}, key, ${claim.expiresAt?.toISOString() ?? null}::timestamptz
+        FROM jsonb_array_elements_text(${JSON.stringify(claim.keys)}::jsonb) AS key
+        ON CONFLICT DO NOTHING
+        RETURNING key`,
+  );
+  return new Set(rows.map((row) => row.key));
+}
+
 /** Forgets the keys whose time has passed; keys without an expiry stay. Returns how many went. */
 export async function purgeProcessedKeys(db: Db, now: Date): Promise<number> {
   const [row] = await queryRows<{ removed: number }>(

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../db/client.js';
 import type { LockMode } from '../db/locks.js';
-import { claimOnce } from '../db/processed-keys.js';
+import { claimMany } from '../db/processed-keys.js';
 import { inTransaction } from '../db/transaction.js';
 import { rowKey, type BatchItem, type BatchJob } from './batch-job.js';
 import { lockRunToFinish, releaseLease, renewLease, shareRun } from './batch-runs.queries.js';
@@ -26,10 +26,14 @@ const runId = (run: BatchRun): RunId => ({ job: run.job.name, period: run.contex
 async function applyAll(tx: Tx, run: BatchRun, items: Prepared[]) {
   const { job, context } = run;
   const expiresAt = new Date(context.now.getTime() + KEY_RETENTION_MS);
-  for (const item of items) {
-    if (await claimOnce(tx, { scope: job.name, key: rowKey(context.period, item.key), expiresAt })) {
-      await job.apply(tx, { row: item.row, prepared: item.prepared }, context);
-    }
+  const claimed = await claimMany(tx, {
+    scope: job.name,
+    keys: items.map((item) => rowKey(context.period, item.key)),
+    expiresAt,
+  });
+  const fresh = items.filter((item) => claimed.has(rowKey(context.period, item.key)));
+  if (fresh.length > 0) {
+    await job.apply(tx, fresh, context);
   }
 }
 

@@ -4,7 +4,7 @@ import { money } from '@suanli/contract';
 import { queryRows } from '../../src/db/sql.js';
 import { minutesCost } from '../../src/modules/applications/billing.js';
 import type { TestApp } from '../helpers/build-test-app.js';
-import { balanceOf, fund, runLedgerCheck } from '../helpers/wallets.js';
+import { balanceOf, fund, ledgerMismatches } from '../helpers/wallets.js';
 import {
   act,
   advance,
@@ -66,7 +66,7 @@ describe('an application billed by the minute', () => {
     await advance(t, 30);
     expect((await rowOf(renter.token, id)).cost).toBe('0.38');
     expect(await balanceOf(t, renter.token)).toBe('99.62');
-    await runLedgerCheck(t);
+    expect(await ledgerMismatches(t)).toEqual([]);
   });
 
   it('carries each minute’s remainder, so that N minutes cost round(hourly × N / 60)', () => {
@@ -111,6 +111,6 @@ describe('an application billed by the minute', () => {
     expect(await balanceOf(t, renter.token)).toBe('0.02');
 
     expect((await informsOf(renter.token)).some((content) => content.includes('insufficient balance'))).toBe(true);
-    await runLedgerCheck(t);
+    expect(await ledgerMismatches(t)).toEqual([]);
   });
 });

@@ -84,7 +84,7 @@ describe('an API server with a private certificate authority', () => {
     );
     const read = (name: string) => readFileSync(path.join(folder, name), 'utf8');
     fake = await startFakeKubernetes({ tls: { key: read('key.pem'), cert: read('ca.pem') } });
-    fake.addNode('gpu-a', { 'nvidia.com/gpu.product': 'NVIDIA-GeForce-RTX-4090' }, 8);
+    fake.addNode('gpu-a', { 'nvidia.com/gpu.product': 'NVIDIA-GeForce-RTX-4090' }, 1);
   });
   afterAll(async () => {
     await fake.close();
@@ -96,7 +96,9 @@ describe('an API server with a private certificate authority', () => {
       KUBERNETES_API_URL: fake.url,
       KUBERNETES_CA_FILE: path.join(folder, 'ca.pem'),
     });
-    expect(await trusting.capacity()).toEqual([{ name: 'gpu-a', gpuModel: 'NVIDIA-GeForce-RTX-4090', gpus: 8 }]);
+    expect(await trusting.capacity()).toEqual([
+      { name: 'gpu-a', gpus: [{ index: 0, model: 'NVIDIA-GeForce-RTX-4090' }] },
+    ]);
     const doubting = await kubernetesDriver({ KUBERNETES_API_URL: fake.url });
     await expect(doubting.capacity()).rejects.toThrow(/list Nodes failed: .*self.signed certificate/);
   });

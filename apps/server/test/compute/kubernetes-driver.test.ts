@@ -6,6 +6,7 @@ import { testConfig } from '../helpers/build-test-app.js';
 import { workload } from '../helpers/workspaces.js';
 
 const NS = '/api/v1/namespaces/suanli-apps';
+const REGION = 'topology.kubernetes.io/region';
 
 let fake: FakeKubernetes;
 let driver: KubernetesComputeDriver;
@@ -69,6 +70,22 @@ describe('start', () => {
         { name: 'port-7681', port: 7681, targetPort: 7681, protocol: 'TCP' },
       ],
     });
+  });
+
+  it('puts the Pod of GPUs found on a node on that very node', async () => {
+    await driver.start(
+      workload('8', { gpu: { model: 'RTX 4090', indexes: [0], simulated: false }, hostName: 'gpu-a' }),
+    );
+    const pod = fake.pod('suanli-app-8')!;
+    expect(pod.spec.nodeSelector).toBeUndefined();
+    expect(pod.spec.affinity).toEqual({
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: {
+          nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['gpu-a'] }] }],
+        },
+      },
+    });
+    await driver.destroy('8');
   });
 
   it('is idempotent: a second start creates nothing new and leaves the Pod alone', async () => {
@@ -248,20 +265,34 @@ describe('resizeDisk', () => {
 });
 
 describe('capacity', () => {
-  it('reads each node’s GPU model and allocatable GPUs, page after page', async () => {
-    fake.addNode('gpu-a', { 'nvidia.com/gpu.product': 'NVIDIA-GeForce-RTX-4090' }, 8);
-    fake.addNode('gpu-b', { 'nvidia.com/gpu.product': 'NVIDIA-A100-SXM4-80GB' }, 4);
+  it('reads each GPU node as a host with its GPUs’ model and region, page after page', async () => {
+    fake.addNode('gpu-a', { 'nvidia.com/gpu.product': 'NVIDIA-GeForce-RTX-4090' }, 2);
+    fake.addNode('gpu-b', { 'nvidia.com/gpu.product': 'NVIDIA-A100-SXM4-80GB', [REGION]: 'cn-north-1' }, 1);
     fake.addNode('control-plane', { 'node-role.kubernetes.io/control-plane': '' });
+    fake.addNode('gpu-c', {}, 1);
     const calls = await during(async () => {
       expect(await driver.capacity()).toEqual([
-        { name: 'gpu-a', gpuModel: 'NVIDIA-GeForce-RTX-4090', gpus: 8 },
-        { name: 'gpu-b', gpuModel: 'NVIDIA-A100-SXM4-80GB', gpus: 4 },
-        { name: 'control-plane', gpuModel: null, gpus: 0 },
+        {
+          name: 'gpu-a',
+          gpus: [
+            { index: 0, model: 'NVIDIA-GeForce-RTX-4090' },
+            { index: 1, model: 'NVIDIA-GeForce-RTX-4090' },
+          ],
+        },
+        { name: 'gpu-b', gpus: [{ index: 0, model: 'NVIDIA-A100-SXM4-80GB' }], region: 'cn-north-1' },
+        // Without the label its GPUs have no model to price: the inventory leaves them out and says so.
+        { name: 'gpu-c', gpus: [{ index: 0, model: '' }] },
       ]);
     });
-    expect(calls.map((call) => `${call.path}?${call.query}`)).toEqual([
-      '/api/v1/nodes?limit=500',
-      '/api/v1/nodes?limit=500&continue=2',
+    expect(calls.map((call) => `${call.method} ${call.path}?${call.query}`)).toEqual([
+      'GET /api/v1/nodes?limit=500',
+      'GET /api/v1/nodes?limit=500&continue=2',
     ]);
+  });
+
+  it('sees no hardware in a cluster without a GPU node', async () => {
+    fake.state.nodes.length = 0;
+    fake.addNode('control-plane', { 'node-role.kubernetes.io/control-plane': '' });
+    expect(await driver.capacity()).toBeNull();
   });
 });

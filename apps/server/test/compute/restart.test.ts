@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.js';
 import { systemClock } from '../../src/jobs/clock.js';
 import { createComputeDriver, type ComputeDriver } from '../../src/providers/compute/index.js';
+import { WORKSPACE_LOST } from '../../src/providers/compute/local.js';
 import { testConfig } from '../helpers/build-test-app.js';
-import { fetchWorkspace, workload, workspacePids } from '../helpers/workspaces.js';
+import { eventually, fetchWorkspace, workload, workspacePids } from '../helpers/workspaces.js';
 
 let dataDir: string;
 let config: Config;
@@ -44,13 +45,27 @@ describe('after a server restart', () => {
     expect(workspacePids('301')).toEqual([]);
   });
 
-  it('reads a workspace whose process is gone as stopped', async () => {
+  it('reads a workspace whose process is gone without being stopped as failed, until it is stopped', async () => {
     await before.start(workload('302'));
     // The record a crash of the whole machine would leave: the process named in it is gone.
     const record = readFileSync(recordFile('302'), 'utf8');
     await before.stop('302');
     writeFileSync(recordFile('302'), record);
+    expect(await after.status('302')).toEqual({ state: 'failed', reason: WORKSPACE_LOST });
+    expect(await after.endpoint('302', 8888)).toBeNull();
+    await after.stop('302');
     expect(await after.status('302')).toEqual({ state: 'stopped' });
+  });
+
+  it('reads a workspace killed while the server was down as failed', async () => {
+    await before.start(workload('304'));
+    const { pid } = JSON.parse(readFileSync(recordFile('304'), 'utf8')) as { pid: number };
+    process.kill(pid, 'SIGKILL');
+    await eventually(
+      async () => workspacePids('304'),
+      (pids) => pids.length === 0,
+    );
+    expect(await after.status('304')).toEqual({ state: 'failed', reason: WORKSPACE_LOST });
   });
 
   describe('when another process took the recorded pid and port', () => {
@@ -67,7 +82,7 @@ describe('after a server restart', () => {
       const port = (stranger.address() as { port: number }).port;
       const record = { pid: process.pid, port, startedAt: new Date().toISOString(), linkPorts: [8888] };
       writeFileSync(recordFile('303'), JSON.stringify(record));
-      expect(await after.status('303')).toEqual({ state: 'stopped' });
+      expect(await after.status('303')).toEqual({ state: 'failed', reason: WORKSPACE_LOST });
       expect(await after.endpoint('303', 8888)).toBeNull();
       await after.stop('303');
       // This test's own process, named by the record, is still here to check.

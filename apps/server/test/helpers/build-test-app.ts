@@ -29,7 +29,15 @@ const TEST_KEYS = {
 
 /** The configuration the server would run with in this environment, as buildTestApp builds it. */
 export async function testConfig(env: Record<string, string> = {}): Promise<Config> {
-  const settings = loadConfig({ DEV_TOOLS: '1', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...TEST_KEYS, ...env });
+  // No nvidia-smi unless a test gives one: on a machine with GPUs, tests still see the configured simulated fleet.
+  const settings = loadConfig({
+    DEV_TOOLS: '1',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    NVIDIA_SMI: '/nonexistent/nvidia-smi',
+    ...TEST_KEYS,
+    ...env,
+  });
   return (await resolveKeys(settings)).config;
 }
 

@@ -2,6 +2,7 @@ import { money, parseMoney } from '@suanli/contract';
 import { sql } from 'drizzle-orm';
 import type { UserId } from '../../src/db/ids.js';
 import { queryRows } from '../../src/db/sql.js';
+import { findLedgerMismatches } from '../../src/modules/wallet/ledger.queries.js';
 import type { TestApp } from './build-test-app.js';
 import { exitOf, spawnTs } from './spawn.js';
 import type { Arrange } from './factories.js';
@@ -41,3 +42,6 @@ export async function runLedgerCheck(t: TestApp) {
   check.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return { code: (await exitOf(check)).code, output };
 }
+
+/** What `npm run ledger:check` would report, read in the test's process: on PGlite, which another process cannot open. */
+export const ledgerMismatches = (t: TestApp) => findLedgerMismatches(t.db);

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql, sum, type SQL } from 'drizzle-orm';
 import { money, type Money } from '@suanli/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { lockRow } from '../../db/locks.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { queryRows } from '../../db/sql.js';
 import type { PageWindow } from '../../db/paging.js';
 import {
@@ -46,21 +47,91 @@ export async function updateApplication(tx: Tx, applicationId: bigint, changes: 
   return row!;
 }
 
-const listed = (userId: UserId, status: Status | undefined) =>
-  and(live(userId), status === undefined ? undefined : eq(apps.status, status));
+// A user's live applications, of one status or all: the folded counts plus the changes not folded yet (migration
+// 0024). Written out, as drizzle leaves a subquery over a UNION to raw SQL.
+const countOf = (userId: unknown, status: unknown) => {
+  const ofStatus = status === undefined ? sql`` : sql` AND status = ${status}`;
+  return sql<number>`(SELECT coalesce(sum(total), 0)::int FROM (
+    SELECT total FROM application_counts WHERE user_id = ${userId}${ofStatus}
+    UNION ALL SELECT total FROM application_count_changes WHERE user_id = ${userId}${ofStatus}) AS counts)`;
+};
 
+/** What the list shows of an application (rowView), and no more: the list reads it on every poll of /myApp. */
+const listedColumns = {
+  id: apps.id,
+  appName: apps.appName,
+  status: apps.status,
+  statusReason: apps.statusReason,
+  imageId: apps.imageId,
+  imageName: apps.imageName,
+  gpuModel: apps.gpuModel,
+  gpuCount: apps.gpuCount,
+  regionId: apps.regionId,
+  billingMode: apps.billingMode,
+  dataDiskGb: apps.dataDiskGb,
+  pinnedAt: apps.pinnedAt,
+  createdAt: apps.createdAt,
+  expiresAt: apps.expiresAt,
+  timedStopAt: apps.timedStopAt,
+  stoppedAt: apps.stoppedAt,
+  orderNo: apps.orderNo,
+  spentUnits: apps.spentUnits,
+  billedMinutes: apps.billedMinutes,
+  hourlyPriceUnits: apps.hourlyPriceUnits,
+};
+
+export type ListedApplication = Pick<ApplicationRow, keyof typeof listedColumns>;
+
+/**
+ * One page of the user's applications (of one status, or all), pinned first, then newest (the index
+ * applications_by_user); each row also carries the total, read in the same round trip. Prepared once per status
+ * filter, so PostgreSQL plans each once per pooled connection.
+ */
+const pageOf = (filtered: boolean) =>
+  preparedQuery((db) => {
+    const status = filtered ? sql.placeholder('status') : undefined;
+    return db
+      .select({ ...listedColumns, total: countOf(sql.placeholder('userId'), status) })
+      .from(apps)
+      .where(
+        and(
+          eq(apps.userId, sql.placeholder('userId')),
+          ne(apps.status, 'destroyed'),
+          status === undefined ? undefined : eq(apps.status, status),
+        ),
+      )
+      .orderBy(sql`${apps.pinnedAt} DESC NULLS LAST`, desc(apps.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(filtered ? 'list_applications_of_status' : 'list_applications');
+  });
+const allPage = pageOf(false);
+const statusPage = pageOf(true);
+
+/** A page past the end has no row to carry the total: ask countApplications. */
 export function listApplicationRows(db: Db, userId: UserId, filter: { status?: Status | undefined; page: PageWindow }) {
-  return db
-    .select()
-    .from(apps)
-    .where(listed(userId, filter.status))
-    .orderBy(sql`${apps.pinnedAt} DESC NULLS LAST`, desc(apps.id))
-    .limit(filter.page.limit)
-    .offset(filter.page.offset);
+  const { status, page } = filter;
+  const values = { userId, limit: page.limit, offset: page.offset };
+  return status === undefined ? allPage(db).execute(values) : statusPage(db).execute({ ...values, status });
 }
 
-export const countApplications = (db: Db, userId: UserId, status: Status | undefined) =>
-  db.$count(apps, listed(userId, status));
+export async function countApplications(db: Db, userId: UserId, status: Status | undefined) {
+  const [row] = await queryRows<{ total: number }>(db, sql`SELECT ${countOf(userId, status)} AS total`);
+  return row?.total ?? 0;
+}
+
+/** Adds the recorded count changes into each user's counts (job applications.fold-counts), as notices do. */
+export async function foldApplicationCounts(db: Db): Promise<number> {
+  const folded = await queryRows<{ userId: string }>(
+    db,
+    sql`WITH folded AS (DELETE FROM application_count_changes RETURNING user_id, status, total)
+        INSERT INTO application_counts AS counts (user_id, status, total)
+        SELECT user_id, status, sum(total) FROM folded GROUP BY user_id, status ORDER BY user_id, status
+        ON CONFLICT (user_id, status) DO UPDATE SET total = counts.total + excluded.total
+        RETURNING user_id AS "userId"`,
+  );
+  return folded.length;
+}
 
 /** The status summary's counts in one pass over the user's live applications. */
 export async function summarise(db: Db, userId: UserId, soon: { stoppedBefore: Date; expiresBefore: Date }) {
@@ -82,30 +153,59 @@ export async function summarise(db: Db, userId: UserId, soon: { stoppedBefore: D
 export const unsettled = (): SQL =>
   sql`${apps.status} <> ${apps.desiredState} AND (${apps.status} <> 'abnormal' OR ${apps.desiredState} = 'destroyed')`;
 
-/** Takes the next application id before its row is written: the accepting transaction allocates GPUs to it first. */
-export async function nextApplicationId(tx: Tx): Promise<bigint> {
+/**
+ * Takes the next application id before its row is written: the accepting transaction allocates GPUs to it first. Not
+ * transactional (a sequence never is), so it is taken before that transaction, not in it.
+ */
+export async function nextApplicationId(db: Db): Promise<bigint> {
   const [row] = await queryRows<{ id: string }>(
-    tx,
+    db,
     sql`SELECT nextval(pg_get_serial_sequence('applications', 'id')) AS id`,
   );
   return BigInt(row!.id);
 }
 
 /** What an hour of the user's running pay-as-you-go applications costs together. */
-export async function hourlyBurn(tx: Tx, userId: UserId): Promise<Money> {
-  const [row] = await tx
-    .select({ burn: sum(apps.hourlyPriceUnits).mapWith(BigInt) })
+/** What an hour of each owner's running pay-as-you-go applications costs together; absent when none runs. */
+export async function hourlyBurns(tx: Tx, userIds: readonly UserId[]): Promise<Map<UserId, Money>> {
+  if (userIds.length === 0) {
+    return new Map();
+  }
+  const rows = await tx
+    .select({ userId: apps.userId, burn: sum(apps.hourlyPriceUnits).mapWith(BigInt) })
     .from(apps)
-    .where(and(eq(apps.userId, userId), eq(apps.status, 'running'), eq(apps.billingMode, 'minute')));
-  return money(row?.burn ?? 0n);
+    .where(and(inArray(apps.userId, [...userIds]), eq(apps.status, 'running'), eq(apps.billingMode, 'minute')))
+    .groupBy(apps.userId);
+  return new Map(rows.map((row) => [row.userId, money(row.burn ?? 0n)]));
 }
 
-export async function findWarningLevel(tx: Tx, userId: UserId): Promise<WarningLevel | null> {
-  const [row] = await tx
-    .select({ level: balanceWarnings.level })
+/** The warning each owner was last given; absent when none stands. */
+export async function findWarningLevels(tx: Tx, userIds: readonly UserId[]): Promise<Map<UserId, WarningLevel>> {
+  if (userIds.length === 0) {
+    return new Map();
+  }
+  const rows = await tx
+    .select({ userId: balanceWarnings.userId, level: balanceWarnings.level })
     .from(balanceWarnings)
-    .where(eq(balanceWarnings.userId, userId));
-  return row?.level ?? null;
+    .where(inArray(balanceWarnings.userId, [...userIds]));
+  return new Map(rows.map((row) => [row.userId, row.level]));
+}
+
+/** Records the minutes a tick billed (each row as it reads after them) in one statement however many. */
+export async function recordBilled(tx: Tx, billed: readonly ApplicationRow[]) {
+  if (billed.length === 0) {
+    return;
+  }
+  const rows = billed.map((row) => ({
+    id: String(row.id),
+    minutes: row.billedMinutes,
+    through: row.billedThrough!.toISOString(),
+    spent: String(row.spentUnits),
+  }));
+  await tx.execute(sql`UPDATE applications a
+    SET billed_minutes = b.minutes, billed_through = b.through, spent_units = b.spent
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS b (id bigint, minutes int, through timestamptz, spent bigint)
+    WHERE a.id = b.id`);
 }
 
 export async function setWarningLevel(tx: Tx, userId: UserId, warning: { level: WarningLevel | null; at: Date }) {

@@ -25,7 +25,9 @@ export function applicationsRoutes(service: ApplicationsService, terms: RentalTe
       terms.setTimedStop(userId, params.id, query),
     );
     route(app, applications.renewApplication, ({ body }, { userId }) => terms.renew(userId, body));
-    route(app, applications.checkApplicationStatus, ({ body }, { userId }) => service.status(userId, body.id));
+    route(app, applications.checkApplicationStatus, ({ body }, { userId, locale }) =>
+      service.status(userId, locale, body.id),
+    );
     route(app, applications.restartRecord, ({ params }, { userId }) => service.restart(userId, params.id));
     route(app, applications.stopRecord, ({ params }, { userId }) => service.stop(userId, params.id));
     route(app, applications.destroyRecord, ({ params }, { userId }) => service.destroy(userId, params.id));

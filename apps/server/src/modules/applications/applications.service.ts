@@ -1,7 +1,9 @@
 import {
   formatMoney,
+  hasMessage,
   money,
   TIMING,
+  translate,
   type applications,
   type EndpointInput,
   type Locale,
@@ -9,7 +11,7 @@ import {
 } from '@suanli/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
-import { paged } from '../../db/paging.js';
+import { pageWindow } from '../../db/paging.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../jobs/clock.js';
@@ -46,15 +48,29 @@ const notFound = (id: bigint | string) =>
 const refused = (messageKey: string, field?: string) =>
   new AppError('businessRule', { messageKey, ...(field ? { field } : {}) });
 
+/**
+ * Starts `work` now and answers it when asked: a failure surfaces at `result()`, after the checks that come before it,
+ * and is not reported as unhandled when an earlier check throws first.
+ */
+function deferred<T>(work: () => Promise<T>) {
+  const running = work();
+  running.catch(() => undefined);
+  return { result: () => running };
+}
+
 /** Statuses in which the application's process runs or is being brought up: it holds GPUs and can be stopped. */
 const ACTIVE: readonly Status[] = ['creating', 'starting', 'running', 'restarting'];
 
-export function rowView(row: ApplicationRow, regionName: string) {
+/** A driver's reason is its own words, or a message key for a cause the user reads in their language. */
+const reasonText = (reason: string | null, locale: Locale) =>
+  reason !== null && hasMessage(reason) ? translate(locale, reason) : reason;
+
+export function rowView(row: queries.ListedApplication, regionName: string, locale: Locale) {
   return {
     id: String(row.id),
     appName: row.appName,
     status: row.status,
-    statusReason: row.statusReason,
+    statusReason: reasonText(row.statusReason, locale),
     imageId: String(row.imageId),
     imageName: row.imageName,
     gpuModel: row.gpuModel,
@@ -112,10 +128,24 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
 
   return {
     async create(userId: UserId, body: CreateBody) {
-      if ((await users.findRealNameVerifiedAt(db, userId)) === null) {
+      const periods = body.billingMode === 'minute' ? 1 : body.duration;
+      // Everything the acceptance needs that does not need its locks is read at once and before it, so that the
+      // transaction holds its connection (and the GPUs it locks) for as few round trips as possible. The price reads
+      // the VIP grade on another connection; per minute, the hour's price is fixed for the application's life. The
+      // id is taken first as well: a sequence is not transactional, so a refusal leaves the same gap either way.
+      const priced = deferred(async () => {
+        const model = pricing.modelOf(body.gpuModel);
+        const rental = { mode: body.billingMode, periods, gpuCount: body.gpuCount };
+        return { model, price: await pricing.priceFor(userId, model, rental) };
+      });
+      const [verifiedAt, image, id] = await Promise.all([
+        users.findRealNameVerifiedAt(db, userId),
+        catalogue.rentable(BigInt(body.imageId)),
+        queries.nextApplicationId(db),
+      ]);
+      if (verifiedAt === null) {
         throw refused('applications.realNameRequired');
       }
-      const image = await catalogue.rentable(BigInt(body.imageId));
       if (!image) {
         throw new AppError('notFound', {
           messageKey: 'applications.imageNotFound',
@@ -123,7 +153,7 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
           field: 'imageId',
         });
       }
-      const model = pricing.modelOf(body.gpuModel);
+      const { model, price } = await priced.result();
       if (model.memoryGb < image.minGpuMemoryGb) {
         throw new AppError('businessRule', {
           messageKey: 'applications.imageTooSmall',
@@ -131,15 +161,10 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
           field: 'gpuModel',
         });
       }
-      const periods = body.billingMode === 'minute' ? 1 : body.duration;
-      // Priced before the transaction (the VIP grade is read on another connection); per minute, the hour's price
-      // is fixed for the application's life.
-      const price = await pricing.priceFor(userId, model, { mode: body.billingMode, periods, gpuCount: body.gpuCount });
       const prepaid = body.billingMode === 'minute' ? null : price;
 
       const row = await inTransaction(db, async (tx) => {
         const now = clock.now();
-        const id = await queries.nextApplicationId(tx);
         const allocation = await scheduler.allocateGpus(tx, {
           applicationId: id,
           gpuModel: model.model,
@@ -180,14 +205,12 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
     },
 
     async list(userId: UserId, locale: Locale, query: PageQuery & { status?: Status | undefined }) {
-      const [page, regionName] = await Promise.all([
-        paged(query, {
-          rows: (window) => queries.listApplicationRows(db, userId, { status: query.status, page: window }),
-          total: () => queries.countApplications(db, userId, query.status),
-        }),
+      const [rows, regionName] = await Promise.all([
+        queries.listApplicationRows(db, userId, { status: query.status, page: pageWindow(query) }),
         regionNames(locale),
       ]);
-      return { rows: page.rows.map((row) => rowView(row, regionName(row.regionId))), total: page.total };
+      const total = rows[0]?.total ?? (await queries.countApplications(db, userId, query.status));
+      return { rows: rows.map((row) => rowView(row, regionName(row.regionId), locale)), total };
     },
 
     async get(userId: UserId, locale: Locale, id: string) {
@@ -198,15 +221,15 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
       if (!row) {
         throw notFound(id);
       }
-      return rowView(row, regionName(row.regionId));
+      return rowView(row, regionName(row.regionId), locale);
     },
 
-    async status(userId: UserId, id: string) {
+    async status(userId: UserId, locale: Locale, id: string) {
       const row = await queries.findOwnApplication(db, userId, BigInt(id));
       if (!row) {
         throw notFound(id);
       }
-      return { id, status: row.status, statusReason: row.statusReason };
+      return { id, status: row.status, statusReason: reasonText(row.statusReason, locale) };
     },
 
     async summary(userId: UserId) {

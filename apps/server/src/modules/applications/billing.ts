@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import { formatMoney, money, type Money } from '@suanli/contract';
 import type { Tx } from '../../db/client.js';
+import type { UserId } from '../../db/ids.js';
 import { defineBatchJob } from '../../jobs/batch-job.js';
 import type { NoticesService } from '../notices/index.js';
 import { isInsufficientBalance, type WalletService } from '../wallet/index.js';
@@ -20,8 +21,10 @@ export const minutesCost = (hourly: Money, billed: number, due: number) =>
 export type StopReason = 'insufficientBalance' | 'expired' | 'timedShutdown';
 
 export interface BillingDependencies {
-  wallet: Pick<WalletService, 'charge' | 'spendable'>;
+  wallet: Pick<WalletService, 'charge' | 'chargeMany' | 'spendable'>;
   notices: Pick<NoticesService, 'notifyUser'>;
+  /** Applications per transaction of the tick. */
+  batchSize?: number;
 }
 
 /** Which warning what the owner can spend calls for, given what an hour of their running applications costs. */
@@ -32,13 +35,38 @@ export function levelOf(spendable: Money, hourlyBurn: Money): WarningLevel | nul
   return spendable < hourlyBurn ? 'hour' : null;
 }
 
+/** Whether the tick bills the application: running as its owner wants, with its count started. */
+const billable = (row: ApplicationRow) =>
+  row.status === 'running' &&
+  row.desiredState === 'running' &&
+  row.hourlyPriceUnits !== null &&
+  row.billedThrough !== null &&
+  row.runningSince !== null;
+
+/** The whole minutes due at `now`, what they cost, and the row as it reads once they are billed. */
+function dueAt(row: ApplicationRow, now: Date) {
+  const due = Math.max(0, Math.floor((now.getTime() - row.billedThrough!.getTime()) / MINUTE_MS));
+  const amount = minutesCost(row.hourlyPriceUnits!, row.billedMinutes, due);
+  const billed: ApplicationRow = {
+    ...row,
+    billedMinutes: row.billedMinutes + due,
+    billedThrough: new Date(row.billedThrough!.getTime() + due * MINUTE_MS),
+    spentUnits: money(row.spentUnits + amount),
+  };
+  return { due, amount, billed };
+}
+
+/** What the application's next minute will cost once `row`'s minutes are billed. */
+const nextMinute = (row: ApplicationRow) => minutesCost(row.hourlyPriceUnits!, row.billedMinutes, 1);
+
 /**
  * Per-minute billing (spec §9, ARCHITECTURE §4 and §6): a running pay-as-you-go application pays each whole minute
  * from `running` through the wallet, vouchers first, under its order number; when balance and vouchers cannot
  * cover the next minute it is stopped and its owner told. Each tick's charge and the minutes it moves commit together
- * with the tick's row key, so a crash bills no minute twice and none is lost.
+ * with the tick's row key, so a crash bills no minute twice and none is lost. A chunk's charges are posted set-based
+ * for owners without vouchers waiting (decision 0016); the others are billed one application at a time.
  */
-export function billing({ wallet, notices }: BillingDependencies) {
+export function billing({ wallet, notices, batchSize }: BillingDependencies) {
   /**
    * Bills the whole minutes run since `billed_through`, in the caller's transaction with the row locked. Answers
    * whether they were paid; unpaid, nothing is charged and nothing moves.
@@ -48,11 +76,10 @@ export function billing({ wallet, notices }: BillingDependencies) {
     if (row.hourlyPriceUnits === null || row.billedThrough === null || row.runningSince === null) {
       return true;
     }
-    const due = Math.floor((now.getTime() - row.billedThrough.getTime()) / MINUTE_MS);
-    if (due <= 0) {
+    const { due, amount, billed } = dueAt(row, now);
+    if (due === 0) {
       return true;
     }
-    const amount = minutesCost(row.hourlyPriceUnits, row.billedMinutes, due);
     if (amount > 0n) {
       try {
         await wallet.charge(tx, { userId: row.userId, amount, transactionType: 'appOrder', orderNo: row.orderNo });
@@ -63,11 +90,7 @@ export function billing({ wallet, notices }: BillingDependencies) {
         throw error;
       }
     }
-    await queries.updateApplication(tx, row.id, {
-      billedMinutes: row.billedMinutes + due,
-      billedThrough: new Date(row.billedThrough.getTime() + due * MINUTE_MS),
-      spentUnits: money(row.spentUnits + amount),
-    });
+    await queries.recordBilled(tx, [billed]);
     return true;
   }
 
@@ -97,41 +120,80 @@ export function billing({ wallet, notices }: BillingDependencies) {
   }
 
   /**
-   * Tells the owner once when what they can spend falls below an hour, and again below ten minutes, of their running
+   * Tells each owner once when what they can spend falls below an hour, and again below ten minutes, of their running
    * applications together; what they can spend rising above the hour again (a top-up) clears it for next time.
    */
-  async function warnWhenLow(tx: Tx, row: ApplicationRow, { spendable, now }: { spendable: Money; now: Date }) {
-    const burn = await queries.hourlyBurn(tx, row.userId);
-    const level = levelOf(spendable, burn);
-    const warned = await queries.findWarningLevel(tx, row.userId);
-    if (level === warned || (level === 'hour' && warned === 'tenMinutes')) {
-      return;
-    }
-    await queries.setWarningLevel(tx, row.userId, { level, at: now });
-    if (level !== null) {
-      await notices.notifyUser(tx, {
-        userId: row.userId,
-        kind: 'lowBalance',
-        params: { balance: formatMoney(spendable) },
-        at: now,
-      });
+  async function warnWhenLow(tx: Tx, spendables: Map<UserId, Money>, now: Date) {
+    const owners = [...spendables.keys()];
+    const [burns, warned] = [await queries.hourlyBurns(tx, owners), await queries.findWarningLevels(tx, owners)];
+    for (const [userId, spendable] of spendables) {
+      const level = levelOf(spendable, burns.get(userId) ?? money(0n));
+      const before = warned.get(userId) ?? null;
+      if (level === before || (level === 'hour' && before === 'tenMinutes')) {
+        continue;
+      }
+      await queries.setWarningLevel(tx, userId, { level, at: now });
+      if (level !== null) {
+        await notices.notifyUser(tx, {
+          userId,
+          kind: 'lowBalance',
+          params: { balance: formatMoney(spendable) },
+          at: now,
+        });
+      }
     }
   }
 
   /** One tick for one application: bill what is due, stop it if the next minute cannot be paid, warn when low. */
   async function tick(tx: Tx, row: ApplicationRow, now: Date) {
     const current = await queries.lockApplication(tx, row.id);
-    if (!current || current.status !== 'running' || current.desiredState !== 'running') {
+    if (!current || !billable(current)) {
       return;
     }
     const paid = await billDue(tx, current, now);
-    const next = minutesCost(current.hourlyPriceUnits!, current.billedMinutes, 1);
+    const next = nextMinute(dueAt(current, now).billed);
     const spendable = await wallet.spendable(tx, current.userId, 'appOrder');
     if (!paid || spendable < next) {
       await stopNow(tx, current, { now, reason: 'insufficientBalance' });
       return;
     }
-    await warnWhenLow(tx, current, { spendable, now });
+    await warnWhenLow(tx, new Map([[current.userId, spendable]]), now);
+  }
+
+  /**
+   * A chunk's tick, its rows locked by the claim: the charges of owners the wallet can post set-based (no voucher
+   * waiting, the balance covers all their minutes) go in a few statements with the minutes they move; every other
+   * application takes `tick`. An application whose owner cannot pay its next minute is then stopped.
+   */
+  async function tickChunk(tx: Tx, rows: ApplicationRow[], now: Date) {
+    const bills = rows
+      .filter(billable)
+      .map((row) => ({ row, ...dueAt(row, now) }))
+      .filter((bill) => bill.due > 0);
+    const balances = await wallet.chargeMany(
+      tx,
+      bills
+        .filter((bill) => bill.amount > 0n)
+        .map(({ row, amount }) => ({ userId: row.userId, amount, transactionType: 'appOrder', orderNo: row.orderNo })),
+    );
+    const posted = bills.filter((bill) => balances.has(bill.row.userId));
+    await queries.recordBilled(
+      tx,
+      posted.map((bill) => bill.billed),
+    );
+    for (const bill of bills.filter((each) => !balances.has(each.row.userId))) {
+      await tick(tx, bill.row, now);
+    }
+    const funded = new Map<UserId, Money>();
+    for (const { billed } of posted) {
+      const spendable = balances.get(billed.userId)!;
+      if (spendable < nextMinute(billed)) {
+        await stopNow(tx, billed, { now, reason: 'insufficientBalance' });
+      } else {
+        funded.set(billed.userId, spendable);
+      }
+    }
+    await warnWhenLow(tx, funded, now);
   }
 
   return {
@@ -150,7 +212,14 @@ export function billing({ wallet, notices }: BillingDependencies) {
           isNotNull(apps.billedThrough),
           lte(apps.billedThrough, new Date(now.getTime() - MINUTE_MS)),
         ),
+      ...(batchSize === undefined ? {} : { batchSize }),
       apply: (tx, { row }, { now }) => tick(tx, row, now),
+      applyChunk: (tx, items, { now }) =>
+        tickChunk(
+          tx,
+          items.map((item) => item.row),
+          now,
+        ),
     }),
   };
 }

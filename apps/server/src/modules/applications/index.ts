@@ -11,6 +11,7 @@ import { applicationProxy } from './app-proxy.js';
 import { applicationsRoutes } from './applications.routes.js';
 import { applicationsService, type ApplicationsService } from './applications.service.js';
 import { applicationJobs } from './applications.jobs.js';
+import { foldApplicationCounts } from './applications.queries.js';
 import { billing } from './billing.js';
 import { diskSettlement } from './disk-settlement.js';
 import { reconciler } from './reconciler.js';
@@ -43,11 +44,11 @@ export function createApplicationsModule({
   users: Pick<UsersService, 'findRealNameVerifiedAt'>;
   catalogue: Pick<CatalogueService, 'rentable'>;
   inventory: InventoryService;
-  wallet: Pick<WalletService, 'charge' | 'newOrderNo' | 'spendable'>;
+  wallet: Pick<WalletService, 'charge' | 'chargeMany' | 'newOrderNo' | 'spendable'>;
   notices: Pick<NoticesService, 'notifyUser'>;
 }): Module<ApplicationsModuleService> {
   const reconciling = reconciler({ db, clock, log, driver, catalogue, inventory });
-  const bills = billing({ wallet, notices });
+  const bills = billing({ wallet, notices, batchSize: config.BILLING_BATCH_SIZE });
   const dependencies = {
     db,
     clock,
@@ -72,6 +73,15 @@ export function createApplicationsModule({
     jobs: [
       ...applicationJobs({ terms, billing: bills, disks: diskSettlement({ wallet, notices }), reconciling }),
       ...appAccessJobs,
+      {
+        // Keeps the changes a reader of the list's total adds few (migration 0024).
+        name: 'applications.fold-counts',
+        cadence: 'minute',
+        catchUp: 1,
+        run: async (tx, { log: jobLog }) => {
+          jobLog.debug({ users: await foldApplicationCounts(tx) }, 'folded application counts');
+        },
+      },
     ],
     close: async () => {
       await reconciling.close();

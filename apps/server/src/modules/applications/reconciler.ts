@@ -76,6 +76,11 @@ export function reconciler({ db, clock, log, driver, catalogue, inventory }: Rec
       return null;
     }
     let seen = await driver.status(id);
+    if (seen.state === 'failed' && row.status === 'restarting') {
+      // The owner restarts it after a failure: what the driver remembers of that failure goes with a clean stop.
+      await driver.stop(id);
+      seen = { state: 'stopped' };
+    }
     if (seen.state === 'stopped' || seen.state === 'missing') {
       await driver.start(await workloadOf(row));
       seen = await driver.status(id);

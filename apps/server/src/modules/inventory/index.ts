@@ -1,9 +1,12 @@
+import { ConfigError } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Module, Platform } from '../../platform.js';
+import type { ComputeDriver } from '../../providers/compute/types.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import type { UsersService } from '../users/index.js';
 import { availabilityService } from './availability.service.js';
-import { loadFleet } from './fleet.js';
+import { discoveredFleet } from './discovered-fleet.js';
+import { loadFleet, type Fleet } from './fleet.js';
 import { syncFleet } from './fleet-sync.js';
 import { listRegionNames } from './inventory.queries.js';
 import { inventoryRoutes } from './inventory.routes.js';
@@ -22,8 +25,9 @@ export interface InventoryService {
 }
 
 /**
- * Regions, hosts and GPUs, their prices and their allocation, from the fleet configuration (FLEET_FILE, or the
- * embedded simulated fleet), which every start syncs into the database.
+ * Regions, hosts and GPUs, their prices and their allocation. Prices and regions come from the fleet configuration
+ * (FLEET_FILE, or the embedded simulated fleet); hosts and GPUs from the real hardware the compute driver sees when
+ * it sees any, otherwise from the configuration's simulated hosts. Every start syncs them into the database.
  */
 export function createInventoryModule({
   config,
@@ -31,11 +35,47 @@ export function createInventoryModule({
   log,
   users,
   catalogue,
+  compute,
 }: Platform & {
   users: Pick<UsersService, 'holdsRole' | 'vipDiscount'>;
   catalogue: Pick<CatalogueService, 'rentable'>;
+  compute: Pick<ComputeDriver, 'capacity'>;
 }): Module<InventoryService> {
   const fleet = loadFleet(config.FLEET_FILE);
+  const localRegion = config.LOCAL_REGION ?? fleet.regions[0]!.id;
+  if (!fleet.regions.some((region) => region.id === localRegion)) {
+    throw new ConfigError(`Invalid configuration:\n  LOCAL_REGION: ${localRegion} is not a region of the fleet`);
+  }
+
+  /** The fleet to sync: the configured one, its hosts replaced by the hardware the driver sees when it sees any. */
+  async function fleetToSync(): Promise<Fleet> {
+    const hosts = await compute.capacity();
+    if (!hosts?.length) {
+      log.info('GPU inventory: no GPU hardware seen, offering the simulated hosts of the fleet configuration');
+      return fleet;
+    }
+    const discovered = discoveredFleet(fleet, hosts, localRegion);
+    for (const gpu of discovered.leftOut) {
+      log.warn(gpu, 'GPU inventory: a GPU found on this hardware is not offered');
+    }
+    const offered = discovered.fleet.regions.flatMap((region) =>
+      region.hosts.map((host) => ({ region: region.id, host: host.name, model: host.gpuModel, gpus: host.gpuCount })),
+    );
+    log.info({ hosts: offered }, 'GPU inventory: offering the GPUs the compute driver sees');
+    return discovered.fleet;
+  }
+
+  // Regions are written only when a start syncs the fleet: read once after that, not on every list of applications.
+  let regionNames: Promise<Map<string, { nameZh: string; nameEn: string }>> | undefined;
+  const readRegionNames = (executor: Db) =>
+    listRegionNames(executor).then(
+      (rows) => new Map(rows.map(({ id, ...names }) => [id, names])),
+      (error: unknown) => {
+        regionNames = undefined;
+        throw error;
+      },
+    );
+
   const pricing = pricingService({
     fleet,
     customer: async (userId) => {
@@ -48,12 +88,12 @@ export function createInventoryModule({
     service: {
       pricing,
       scheduler: schedulerService(),
-      regionNames: async (executor) =>
-        new Map((await listRegionNames(executor)).map(({ id, ...names }) => [id, names])),
+      regionNames: (executor) => (regionNames ??= readRegionNames(executor)),
     },
     routes: inventoryRoutes(pricing, availability),
     start: async () => {
-      const changes = await syncFleet(db, fleet);
+      const changes = await syncFleet(db, await fleetToSync());
+      regionNames = undefined;
       if (changes.gpusAdded > 0 || changes.gpusRemoved > 0) {
         log.info(changes, 'GPU inventory synced with the fleet configuration');
       }

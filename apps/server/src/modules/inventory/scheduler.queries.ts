@@ -74,6 +74,41 @@ export function takeFreeGpus(
   );
 }
 
+/**
+ * Gives the application one free GPU of the model, on the best-fit host (the fewest free, as listCandidateHosts
+ * orders them), in one statement: the single-GPU acceptance needs no walk from host to host. SKIP LOCKED passes over
+ * GPUs that concurrent acceptances have locked, and the lock's recheck over one they took meanwhile. No row: none
+ * is free.
+ */
+export function takeBestFitGpu(
+  tx: Tx,
+  { gpuModel, regionId, hostId, applicationId }: GpuDemand & { applicationId: bigint },
+) {
+  const where = sql`gpus.model = ${gpuModel} AND gpus.application_id IS NULL${
+    regionId === undefined ? sql`` : sql` AND hosts.region_id = ${regionId}`
+  }${hostId === undefined ? sql`` : sql` AND gpus.host_id = ${hostId}`}`;
+  return queryRows<{ id: bigint; gpuIndex: number } & Omit<CandidateHost, 'free'>>(
+    tx,
+    sql`
+      WITH fit AS (
+        SELECT gpus.host_id, count(*) AS free FROM gpus JOIN hosts ON hosts.id = gpus.host_id
+        WHERE ${where}
+        GROUP BY gpus.host_id
+      ), taken AS MATERIALIZED (
+        SELECT gpus.id FROM gpus JOIN fit ON fit.host_id = gpus.host_id
+        WHERE gpus.model = ${gpuModel} AND gpus.application_id IS NULL
+        ORDER BY fit.free, gpus.host_id, gpus.gpu_index
+        LIMIT 1
+        FOR UPDATE OF gpus SKIP LOCKED
+      )
+      UPDATE gpus SET application_id = ${applicationId}
+      FROM taken, hosts
+      WHERE gpus.id = taken.id AND hosts.id = gpus.host_id
+      RETURNING gpus.id, gpus.gpu_index AS "gpuIndex", gpus.host_id AS "hostId", hosts.name AS "hostName",
+        hosts.region_id AS "regionId", hosts.simulated`,
+  );
+}
+
 export async function releaseApplicationGpus(tx: Tx, applicationId: bigint) {
   const released = await tx
     .update(gpus)

@@ -4,6 +4,7 @@ import {
   listCandidateHosts,
   listHeldGpus,
   releaseApplicationGpus,
+  takeBestFitGpu,
   takeFreeGpus,
   type CandidateHost,
   type GpuDemand,
@@ -43,16 +44,11 @@ class HostRanShort extends Error {}
 type Taken = Awaited<ReturnType<typeof takeFreeGpus>>;
 
 /**
- * Takes every GPU asked for on the host, or none. A single GPU is taken or not in one statement; for several, the
- * GPUs locked before the host ran short are rolled back with a savepoint, so that they are not kept from the other
- * allocations of this moment until the caller's transaction ends.
+ * Takes every GPU asked for on the host, or none: the GPUs locked before the host ran short are rolled back with a
+ * savepoint, so that they are not kept from the other allocations of this moment until the caller's transaction ends.
  */
 async function takeAllOnHost(tx: Tx, host: CandidateHost, request: AllocationRequest): Promise<Taken | null> {
   const take = (executor: Tx) => takeFreeGpus(executor, { ...request, hostId: host.hostId });
-  if (request.gpuCount === 1) {
-    const taken = await take(tx);
-    return taken.length === 1 ? taken : null;
-  }
   try {
     return await tx.transaction(async (savepoint) => {
       const taken = await take(savepoint as unknown as Tx);
@@ -76,6 +72,14 @@ async function takeAllOnHost(tx: Tx, host: CandidateHost, request: AllocationReq
 export function schedulerService() {
   return {
     async allocateGpus(tx: Tx, request: AllocationRequest): Promise<GpuAllocation | SoldOut> {
+      if (request.gpuCount === 1) {
+        const [gpu] = await takeBestFitGpu(tx, request);
+        if (!gpu) {
+          return SOLD_OUT;
+        }
+        const { id, gpuIndex, ...host } = gpu;
+        return { allocated: true, ...host, gpuIds: [id], gpuIndexes: [gpuIndex] };
+      }
       for (const host of await listCandidateHosts(tx, request)) {
         const taken = await takeAllOnHost(tx, host, request);
         if (taken) {

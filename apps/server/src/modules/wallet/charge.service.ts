@@ -1,5 +1,5 @@
 import { money, UNITS_PER_YUAN, type Money, type TransactionType, type VoucherKind } from '@suanli/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
@@ -7,6 +7,7 @@ import type { Clock } from '../../jobs/clock.js';
 import type { UsersService } from '../users/index.js';
 import { sql } from 'drizzle-orm';
 import { queryPrepared } from '../../db/sql.js';
+import { lockWallets, postBatch, type BatchEntry } from './batch-charge.queries.js';
 import { lockBalance, postedBalance, postingStatement } from './ledger.queries.js';
 import { insertSpends, lockUsableVouchers, spendVoucher, voucherHorizon } from './vouchers.queries.js';
 
@@ -128,12 +129,55 @@ export function chargeService({ clock, users }: ChargeDependencies) {
    * wallet.insufficientBalance) changes nothing, even inside a caller's transaction that goes on. It joins the caller's
    * Tx. Charging the same order twice is the caller's to prevent (claimOnce).
    */
-  return async function charge(executor: Db, request: ChargeRequest): Promise<ChargeResult> {
-    if (request.amount <= 0n) {
-      throw new RangeError(`a charge must be positive, got ${request.amount} for ${request.orderNo}`);
-    }
+  async function charge(executor: Db, request: ChargeRequest): Promise<ChargeResult> {
+    mustBePositive(request);
     return (await chargeBalance(executor, request)) ?? chargeWithVouchers(executor, request);
-  };
+  }
+
+  /**
+   * A batch's charges (a billing tick's chunk) in a few statements whatever their number, for every user whose charges
+   * `charge` would post in its one-statement path: no voucher may be waiting, and the balance covers all of that
+   * user's charges. Each charge is one ledger entry, written in the order given. Answers those users' balances after;
+   * the other users' charges are not posted, for the caller to take one by one through `charge`. In the caller's
+   * transaction, which must also prevent charging an order twice.
+   */
+  async function chargeMany(tx: Tx, requests: readonly ChargeRequest[]): Promise<Map<UserId, Money>> {
+    requests.forEach(mustBePositive);
+    const now = clock.now();
+    const byUser = new Map<UserId, ChargeRequest[]>();
+    for (const request of requests) {
+      byUser.set(request.userId, [...(byUser.get(request.userId) ?? []), request]);
+    }
+    const balances = new Map<UserId, Money>();
+    const entries: BatchEntry[] = [];
+    for (const wallet of await lockWallets(tx, [...byUser.keys()])) {
+      const charges = byUser.get(wallet.userId)!;
+      const total = charges.reduce((sum, each) => sum + each.amount, 0n);
+      const vouchersWaiting =
+        wallet.vouchersUntil !== null && wallet.vouchersUntil > now && charges.some((each) => each.vouchers !== false);
+      if (vouchersWaiting || wallet.balance < total) {
+        continue;
+      }
+      let balance = wallet.balance;
+      for (const each of charges) {
+        balance = money(balance - each.amount);
+        entries.push({ ...each, walletId: wallet.id, balanceAfter: balance });
+      }
+      balances.set(wallet.userId, balance);
+    }
+    if (entries.length > 0) {
+      await postBatch(tx, entries, { at: now, growth: users.growthUpdate });
+    }
+    return balances;
+  }
+
+  return { charge, chargeMany };
+}
+
+function mustBePositive(request: ChargeRequest) {
+  if (request.amount <= 0n) {
+    throw new RangeError(`a charge must be positive, got ${request.amount} for ${request.orderNo}`);
+  }
 }
 
 const INSUFFICIENT = 'wallet.insufficientBalance';

@@ -100,7 +100,7 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
 
   return {
     post,
-    charge: chargeService({ clock, users }),
+    ...chargeService({ clock, users }),
     ...vouchersService({ db, clock, users }),
     newOrderNo: (kind: OrderKind, at: Date) => newOrderNo(kind, at, timeZone),
 

@@ -5,9 +5,9 @@ import { KubernetesComputeDriver } from './kubernetes.js';
 import { LocalComputeDriver } from './local.js';
 import type { ComputeDriver } from './types.js';
 
-export type { ComputeDriver, Workload, WorkloadEndpoint, WorkloadState } from './types.js';
+export type { ComputeDriver, DiscoveredHost, Workload, WorkloadEndpoint, WorkloadState } from './types.js';
 export { LocalComputeDriver } from './local.js';
-export { KubernetesComputeDriver, type NodeCapacity } from './kubernetes.js';
+export { KubernetesComputeDriver } from './kubernetes.js';
 export { gpuLabelValue } from './kubernetes-resources.js';
 export { discoverGpus, parseNvidiaSmi, type HostGpu } from './gpus.js';
 
@@ -19,6 +19,7 @@ export function createComputeDriver(config: Config, dependencies: { clock: Clock
         dataDir: config.DATA_DIR,
         clock: dependencies.clock,
         startTimeoutMs: config.WORKSPACE_START_TIMEOUT_MS,
+        nvidiaSmi: config.NVIDIA_SMI,
       });
     case 'kubernetes':
       return new KubernetesComputeDriver({

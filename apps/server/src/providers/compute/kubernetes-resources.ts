@@ -90,6 +90,21 @@ export function claimManifest(workload: Workload, settings: ResourceSettings) {
   };
 }
 
+/**
+ * Where the Pod may run. A host the inventory read from the cluster is a node whose GPUs it counted, so the Pod goes
+ * to that very node, whatever the GPU operator calls the model there; a simulated host is no node, so the Pod asks
+ * for any node labelled with its model.
+ */
+function nodeChoice(workload: Workload, settings: ResourceSettings) {
+  if (workload.gpu.simulated) {
+    return { nodeSelector: { [settings.gpuLabel]: gpuLabelValue(workload.gpu.model) } };
+  }
+  const node = { matchFields: [{ key: 'metadata.name', operator: 'In', values: [workload.hostName] }] };
+  return {
+    affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [node] } } },
+  };
+}
+
 export function podManifest(workload: Workload, settings: ResourceSettings) {
   const id = workload.applicationId;
   return {
@@ -101,7 +116,7 @@ export function podManifest(workload: Workload, settings: ResourceSettings) {
       // application's Service in the namespace (thousands of them would bloat every workspace's environment).
       automountServiceAccountToken: false,
       enableServiceLinks: false,
-      nodeSelector: { [settings.gpuLabel]: gpuLabelValue(workload.gpu.model) },
+      ...nodeChoice(workload, settings),
       containers: [
         {
           name: 'workspace',

@@ -13,7 +13,7 @@ import {
   type Pod,
   type ResourceSettings,
 } from './kubernetes-resources.js';
-import type { ComputeDriver, Workload, WorkloadEndpoint, WorkloadState } from './types.js';
+import type { ComputeDriver, DiscoveredHost, Workload, WorkloadEndpoint, WorkloadState } from './types.js';
 
 export interface KubernetesComputeOptions extends ResourceSettings {
   api: KubernetesApi;
@@ -22,14 +22,8 @@ export interface KubernetesComputeOptions extends ResourceSettings {
 // How long `stop` waits for a deleted Pod to be gone (its default grace period is 30 s), and how often it looks.
 const STOP_TIMEOUT_MS = 60_000;
 const POLL_MS = 500;
-
-/** One node as the inventory will see it: the GPU model its label names and the GPUs it can give. */
-export interface NodeCapacity {
-  name: string;
-  /** The value of KUBERNETES_GPU_LABEL; null on a node without it. */
-  gpuModel: string | null;
-  gpus: number;
-}
+// The region a node is in, as cloud providers label it (https://kubernetes.io/docs/reference/labels-annotations-taints/#topologykubernetesioregion).
+const REGION_LABEL = 'topology.kubernetes.io/region';
 
 interface NodeList {
   metadata?: { continue?: string };
@@ -112,9 +106,13 @@ export class KubernetesComputeDriver implements ComputeDriver {
     // Nothing runs in this process: the workloads live in the cluster.
   }
 
-  /** Each node's GPU model (its KUBERNETES_GPU_LABEL) and allocatable `nvidia.com/gpu`, for the inventory. */
-  async capacity(): Promise<NodeCapacity[]> {
-    const nodes: NodeCapacity[] = [];
+  /**
+   * One host per node that can give `nvidia.com/gpu`, its model read from KUBERNETES_GPU_LABEL (the GPU operator's
+   * `nvidia.com/gpu.product` unless told otherwise, empty on a node without it, which the inventory then leaves out
+   * with a warning); null when no node has a GPU.
+   */
+  async capacity(): Promise<DiscoveredHost[] | null> {
+    const hosts: DiscoveredHost[] = [];
     let page: string | undefined;
     do {
       const query = new URLSearchParams({ limit: '500', ...(page ? { continue: page } : {}) });
@@ -124,16 +122,22 @@ export class KubernetesComputeDriver implements ComputeDriver {
         path: `/api/v1/nodes?${query}`,
       });
       for (const node of answer.body.items) {
-        nodes.push({
+        const labels = node.metadata.labels ?? {};
+        const model = labels[this.options.gpuLabel] ?? '';
+        const count = Number(node.status?.allocatable?.['nvidia.com/gpu'] ?? 0);
+        if (!Number.isInteger(count) || count <= 0) {
+          continue;
+        }
+        hosts.push({
           name: node.metadata.name,
-          gpuModel: node.metadata.labels?.[this.options.gpuLabel] ?? null,
-          gpus: Number(node.status?.allocatable?.['nvidia.com/gpu'] ?? 0),
+          gpus: Array.from({ length: count }, (_, index) => ({ index, model })),
+          ...(labels[REGION_LABEL] ? { region: labels[REGION_LABEL] } : {}),
         });
       }
       // A large cluster answers in pages (https://kubernetes.io/docs/reference/using-api/api-concepts/#retrieving-large-results-sets-in-chunks).
       page = answer.body.metadata?.continue || undefined;
     } while (page);
-    return nodes;
+    return hosts.length > 0 ? hosts : null;
   }
 
   private path(resource: string, name?: string): string {

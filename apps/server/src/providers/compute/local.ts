@@ -1,11 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Clock } from '../../jobs/clock.js';
-import type { ComputeDriver, Workload, WorkloadEndpoint, WorkloadState } from './types.js';
-import { answersHealth, endProcess, isAlive, readRecord, within, writeJson } from './workload-record.js';
+import { discoverGpus } from './gpus.js';
+import type { ComputeDriver, DiscoveredHost, Workload, WorkloadEndpoint, WorkloadState } from './types.js';
+import {
+  answersHealth,
+  endProcess,
+  isAlive,
+  readRecord,
+  within,
+  writeJson,
+  type WorkloadRecord,
+} from './workload-record.js';
 import { lastLines, reportedPort, workspaceEnvironment } from './workspace-process.js';
 
 export interface LocalComputeOptions {
@@ -15,7 +25,15 @@ export interface LocalComputeOptions {
   startTimeoutMs: number;
   /** The program each workspace runs; tests give another to watch one crash. */
   workspaceScript?: string;
+  /** The `nvidia-smi` command that lists this host's GPUs (NVIDIA_SMI); unset, `nvidia-smi` on the PATH. */
+  nvidiaSmi?: string;
 }
+
+/**
+ * The reason of a workspace found gone after a server restart (a contract message key): the server did not stop it,
+ * so it crashed, was killed, or the machine went down meanwhile.
+ */
+export const WORKSPACE_LOST = 'applications.reasons.workspaceLost';
 
 /** A workspace this driver started; it stays in memory until the process has ended. */
 interface Child {
@@ -76,11 +94,24 @@ export class LocalComputeDriver implements ComputeDriver {
     if (failure !== undefined) {
       return { state: 'failed', reason: failure };
     }
-    const found = await this.foundRunning(applicationId);
-    if (found) {
-      return { state: 'running', startedAt: new Date(found.startedAt) };
+    const record = await readRecord(this.recordFile(applicationId));
+    if (record && (await this.answers(applicationId, record))) {
+      return { state: 'running', startedAt: new Date(record.startedAt) };
+    }
+    if (record) {
+      // A record is removed by every stop, so one naming a process that is gone was left by a workspace that ended
+      // on its own: reporting it stopped would have the reconciler start it again as if nothing had happened.
+      return { state: 'failed', reason: WORKSPACE_LOST };
     }
     return existsSync(folder) ? { state: 'stopped' } : { state: 'missing' };
+  }
+
+  async capacity(): Promise<DiscoveredHost[] | null> {
+    const gpus = await discoverGpus(this.options.nvidiaSmi);
+    if (!gpus?.length) {
+      return null;
+    }
+    return [{ name: os.hostname(), gpus: gpus.map(({ index, name }) => ({ index, model: name })) }];
   }
 
   async endpoint(applicationId: string, port: number): Promise<WorkloadEndpoint | null> {
@@ -135,11 +166,11 @@ export class LocalComputeDriver implements ComputeDriver {
   /** A workspace left by an earlier server (its record names a live pid whose port answers as this application). */
   private async foundRunning(applicationId: string) {
     const record = await readRecord(this.recordFile(applicationId));
-    if (!record || !isAlive(record.pid) || !(await answersHealth(record.port, applicationId))) {
-      return null;
-    }
-    return record;
+    return record && (await this.answers(applicationId, record)) ? record : null;
   }
+
+  private answers = async (applicationId: string, record: WorkloadRecord) =>
+    isAlive(record.pid) && (await answersHealth(record.port, applicationId));
 
   private async startNow(workload: Workload): Promise<void> {
     const id = workload.applicationId;

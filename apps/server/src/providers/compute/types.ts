@@ -25,7 +25,21 @@ export type WorkloadState =
   | { state: 'stopped' }
   /** Nothing is known of it: never created, or destroyed. */
   | { state: 'missing' }
+  /**
+   * Why, in the driver's own words (a workspace's last stderr lines), or as a contract message key (`hasMessage`)
+   * when the cause is one the user should read in their language.
+   */
   | { state: 'failed'; reason: string };
+
+/** A machine with GPUs that the driver can run workloads on, as the hardware names them. */
+export interface DiscoveredHost {
+  /** The host's name, unique among hosts: this machine's hostname, or a Kubernetes node's name. */
+  name: string;
+  /** Each GPU by its number on the host (CUDA_VISIBLE_DEVICES) and its model as the hardware names it. */
+  gpus: { index: number; model: string }[];
+  /** The region the host says it is in (a node's `topology.kubernetes.io/region`), when it says one. */
+  region?: string;
+}
 
 /** Where the application proxy reaches one of a workload's ports, when it runs. */
 export interface WorkloadEndpoint {
@@ -49,6 +63,11 @@ export interface ComputeDriver {
   endpoint(applicationId: string, port: number): Promise<WorkloadEndpoint | null>;
   /** Grows the data disk to `dataDiskGb` in all (the free 50 plus any expansion); never shrinks it. */
   resizeDisk(applicationId: string, dataDiskGb: number): Promise<void>;
+  /**
+   * The hosts and GPUs the driver really sees, read at each server start; null when it sees no GPU hardware (no
+   * `nvidia-smi` here, no node offering `nvidia.com/gpu`), and the inventory offers the configured fleet instead.
+   */
+  capacity(): Promise<DiscoveredHost[] | null>;
   /** Ends every process it started (server shutdown); workloads are started again by the reconciler. */
   close(): Promise<void>;
 }

@@ -1,0 +1,86 @@
+import { money, UNITS_PER_YUAN, type Money, type TransactionType } from '@suanli/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { asUserId, type UserId } from '../../db/ids.js';
+import { queryPrepared } from '../../db/sql.js';
+
+export interface LockedWallet {
+  id: bigint;
+  userId: UserId;
+  balance: Money;
+  vouchersUntil: Date | null;
+}
+
+/** The users' wallets, locked in user-id order (the order every posting locks wallets in, so batches never deadlock). */
+export async function lockWallets(tx: Tx, userIds: readonly UserId[]): Promise<LockedWallet[]> {
+  const rows = await queryPrepared<{
+    id: string;
+    user_id: string;
+    balance: string;
+    vouchers_until: Date | string | null;
+  }>(
+    tx,
+    'wallet_lock_many',
+    sql`SELECT id, user_id, balance, vouchers_until FROM wallets
+        WHERE user_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(userIds.map(String))}::jsonb)::bigint)
+        ORDER BY user_id FOR UPDATE`,
+  );
+  return rows.map((row) => ({
+    id: BigInt(row.id),
+    userId: asUserId(BigInt(row.user_id)),
+    balance: money(BigInt(row.balance)),
+    vouchersUntil: row.vouchers_until === null ? null : new Date(row.vouchers_until),
+  }));
+}
+
+export interface BatchEntry {
+  walletId: bigint;
+  userId: UserId;
+  orderNo: string;
+  transactionType: TransactionType;
+  /** The charge, positive; the entry records it as an expense the balance paid whole. */
+  amount: Money;
+  balanceAfter: Money;
+}
+
+const json = (rows: unknown[]) =>
+  JSON.stringify(rows, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+
+/**
+ * Writes the entries in the order given (their ids, by which the ledger check chains them, follow it) and moves each
+ * wallet by what its entries took, counting it as consumption and adding the whole yuan crossed to the owner's VIP
+ * growth (`growth` is the users module's statement, fed the crossings). The wallets must be locked (lockWallets).
+ */
+export async function postBatch(
+  tx: Tx,
+  entries: readonly BatchEntry[],
+  { at, growth }: { at: Date; growth: (crossings: SQL) => SQL },
+): Promise<void> {
+  const totals = new Map<UserId, Money>();
+  for (const entry of entries) {
+    totals.set(entry.userId, money((totals.get(entry.userId) ?? 0n) + entry.amount));
+  }
+  const moves = [...totals].map(([userId, total]) => ({ user_id: userId, total }));
+  await queryPrepared(
+    tx,
+    'wallet_post_batch',
+    sql`WITH entry AS (
+          INSERT INTO ledger_entries
+            (wallet_id, user_id, order_no, transaction_type, amount, balance_change, balance_after, created_at)
+          SELECT wallet_id, user_id, order_no, transaction_type, -amount, -amount, balance_after, ${at}
+          FROM jsonb_to_recordset(${json(entries.map((entry, n) => ({ n, wallet_id: entry.walletId, user_id: entry.userId, order_no: entry.orderNo, transaction_type: entry.transactionType, amount: entry.amount, balance_after: entry.balanceAfter })))}::jsonb)
+            AS e (n int, wallet_id bigint, user_id bigint, order_no text, transaction_type text, amount bigint,
+                  balance_after bigint)
+          ORDER BY n),
+        changed AS (
+          UPDATE wallets w SET balance = w.balance - m.total, consumption_units = w.consumption_units + m.total
+          FROM jsonb_to_recordset(${json(moves)}::jsonb) AS m (user_id bigint, total bigint)
+          WHERE w.user_id = m.user_id
+          RETURNING w.user_id, w.consumption_units, m.total),
+        grown AS (${growth(
+          sql`SELECT user_id, consumption_units / ${UNITS_PER_YUAN} - (consumption_units - total) / ${UNITS_PER_YUAN} AS yuan
+              FROM changed`,
+        )})
+        SELECT 1`,
+  );
+}

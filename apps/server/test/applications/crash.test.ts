@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAlive } from '../../src/providers/compute/workload-record.js';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { eventually } from '../helpers/workspaces.js';
+import { fleetFile, fleetWith } from '../inventory/inventory-helpers.js';
+import { act, advance, computeEnv, createApplication, createRenter, imageIdOf } from './application-helpers.js';
+
+// Two servers in turn over one database and one DATA_DIR, as a restart of the platform gives them.
+let testDatabase: TestDatabase;
+let env: Record<string, string>;
+const servers: TestApp[] = [];
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  const fleet = fleetWith([{ id: 'cn-east-1', hosts: [{ name: 'pair', gpuModel: 'RTX 4090', gpuCount: 2 }] }]);
+  env = { ...computeEnv(), ...(await fleetFile(fleet)) };
+});
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  await testDatabase.drop();
+});
+
+async function startServer() {
+  const t = await buildTestApp(env, { testDatabase });
+  servers.push(t);
+  t.services.applications.reconcileOnChange();
+  return t;
+}
+
+const workspacePid = (id: string) =>
+  (JSON.parse(readFileSync(path.join(env.DATA_DIR!, 'apps', id, 'workload.json'), 'utf8')) as { pid: number }).pid;
+
+async function applicationOf(t: TestApp, token: string, id: string, locale: 'en-US' | 'zh-CN' = 'en-US') {
+  const response = await t.request({ method: 'GET', url: '/api/equipment/deviceServer/application', token, locale });
+  return (response.json().data.rows as { id: string; status: string; statusReason: string | null }[]).find(
+    (row) => row.id === id,
+  )!;
+}
+
+async function freeRtx4090(t: TestApp, image: string) {
+  const response = await t.request({
+    method: 'GET',
+    url: `/api/equipment/deviceServer/availableGpuConfig?imageId=${image}`,
+  });
+  return (response.json().data as { gpuModel: string; freeCount: number }[]).find((row) => row.gpuModel === 'RTX 4090')!
+    .freeCount;
+}
+
+describe('a workspace that died while the server was down', () => {
+  it('makes its application abnormal with the reason and frees its GPU until its owner restarts it; one stopped by the server runs again', async () => {
+    const first = await startServer();
+    const image = await imageIdOf(first, 'PyTorch 2.3 + JupyterLab');
+    const renter = await createRenter(first);
+    const rent = { imageId: image, gpuModel: 'RTX 4090', gpuCount: 1, billingMode: 'minute' };
+    const crashed = (await createApplication(first, renter.token, rent)).json().data.id as string;
+    const survivor = (await createApplication(first, renter.token, rent)).json().data.id as string;
+    await first.services.applications.settled();
+    expect((await applicationOf(first, renter.token, crashed)).status).toBe('running');
+    expect(await freeRtx4090(first, image)).toBe(0);
+
+    // The first server never sees it go: its workspace is killed, then the server closes, stopping the other one.
+    const pid = workspacePid(crashed);
+    process.kill(pid, 'SIGKILL');
+    await eventually(
+      async () => isAlive(pid),
+      (alive) => !alive,
+    );
+    await first.close();
+    servers.splice(servers.indexOf(first), 1);
+
+    const second = await startServer();
+    await advance(second, 1);
+    const abnormal = await applicationOf(second, renter.token, crashed);
+    expect(abnormal).toMatchObject({
+      status: 'abnormal',
+      statusReason:
+        "The application's process ended unexpectedly; it was not stopped by the platform. Its data disk is kept.",
+    });
+    expect((await applicationOf(second, renter.token, crashed, 'zh-CN')).statusReason).toBe(
+      '应用的进程意外结束（并非由平台停止），数据盘已保留。',
+    );
+    const checked = await second.request({
+      method: 'POST',
+      url: '/api/equipment/deviceServer/checkApplicationStatus',
+      token: renter.token,
+      locale: 'en-US',
+      headers: { 'content-type': 'text/plain' },
+      payload: crashed,
+    });
+    expect(checked.json().data).toEqual({ id: crashed, status: 'abnormal', statusReason: abnormal.statusReason });
+    // Not started again behind its owner's back: the record still names the dead process.
+    expect(workspacePid(crashed)).toBe(pid);
+
+    expect((await applicationOf(second, renter.token, survivor)).status).toBe('running');
+    expect(isAlive(workspacePid(survivor))).toBe(true);
+    expect(await freeRtx4090(second, image)).toBe(1);
+
+    // Its owner starts it again, on the data disk it kept.
+    expect((await act(second, renter.token, 'restart', crashed)).statusCode).toBe(200);
+    await second.services.applications.settled();
+    expect((await applicationOf(second, renter.token, crashed)).status).toBe('running');
+    expect(isAlive(workspacePid(crashed))).toBe(true);
+    expect(await freeRtx4090(second, image)).toBe(0);
+  });
+});

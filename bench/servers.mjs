@@ -1,0 +1,86 @@
+// What the throughput benches share: starting one server at a time as a child process, loading it under wrk (or
+// autocannon) with a browser's headers after a warm-up, and the bare baselines they are compared with
+// (hello-server.mjs, select-server.mjs) and the real API server started as production runs it.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { signRequest } from '@suanli/contract';
+import { measure } from './load.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// What a browser sends on every call; answers above the compression threshold are compressed, as a browser gets them.
+export const BROWSER_HEADERS = { 'accept-language': 'zh-CN,zh;q=0.9', 'accept-encoding': 'gzip, deflate, br' };
+
+/** Starts `node <args>` and resolves once it prints the address it listens on. */
+export function start(args, env) {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk.toString();
+      const match = /http:\/\/(?:localhost|127\.0\.0\.1):(\d+)/.exec(output);
+      if (match) {
+        resolve({ child, base: `http://127.0.0.1:${match[1]}` });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${output}`)));
+  });
+}
+
+export async function stop({ child }) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * The bare Fastify handler doing one indexed SELECT by id: PostgreSQL at `databaseUrl`, PGlite in `dataDir` otherwise.
+ * @param {{ databaseUrl?: string | undefined, dataDir?: string }} where
+ */
+export const startSelectServer = ({ databaseUrl, dataDir }) =>
+  start(['bench/select-server.mjs'], databaseUrl ? { SELECT_DATABASE_URL: databaseUrl } : { SELECT_DATA_DIR: dataDir });
+
+/**
+ * The real server as production runs it (answers written by the compiled serializer, unchecked), with the rate limit
+ * and scheduler off; with `profileDir`, it writes its V8 CPU profile there when it stops (`node --cpu-prof`).
+ */
+export const startApiServer = (env, { profileDir } = {}) =>
+  start(
+    [
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      '--import',
+      'tsx',
+      'apps/server/src/server.ts',
+    ],
+    {
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+      SCHEDULER: '0',
+      RESPONSE_VALIDATION: 'off',
+    },
+  );
+
+/**
+ * A 2-second warm-up, then the measured run. With `apiPath`, a signed `sn` header made just before, so it stays inside
+ * its ±5-minute window; with `token`, the session's bearer token.
+ */
+export async function load(name, url, { apiPath, token } = {}) {
+  const headers = {
+    ...BROWSER_HEADERS,
+    ...(apiPath ? { sn: signRequest(apiPath, Date.now()) } : {}),
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
+  await measure(url, { seconds: 2, connections, headers });
+  const result = { name, url, ...(await measure(url, { seconds, connections, headers })) };
+  console.log(`  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(2)} ms, non-2xx ${result.non2xx}`);
+  return result;
+}
