@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
 import { chooseLanguage, fitsWidth, openSignedIn, scrollsSideways } from '../support/console.js';
-import { registerByEmail } from '../support/dev-api.js';
+import { callApi, registerByEmail } from '../support/dev-api.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -85,6 +85,66 @@ describe("a guest's first visit", () => {
     await page.getByTestId('login-button').click();
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-interactive'))).toBe(false);
     await page.getByTestId('login-dialog').waitFor({ state: 'visible' });
+    expect(errors).toEqual([]);
+  });
+});
+
+/** The seeded official PyTorch image, as the API lists it to a guest in Chinese (migration 0019). */
+async function pytorchImage() {
+  const images = await callApi<Array<{ id: string; name: string }>>(
+    'GET',
+    '/system/applicationImage/listByUser?kind=official',
+  );
+  return images.data.find((image) => image.name.startsWith('PyTorch'))!;
+}
+
+// Remembers the card the HTML arrived with, before any script of the console runs.
+const REMEMBER_FIRST_CARD = (testId: string) =>
+  document.addEventListener('DOMContentLoaded', () => {
+    (window as unknown as { firstCard: Element | null }).firstCard = document.querySelector(
+      `[data-testid="${testId}"]`,
+    );
+  });
+
+describe("the application center's first screen", () => {
+  it('arrives with the HTML: the first page of cards, with prices and free GPUs, drawn before any script', async () => {
+    const pytorch = await pytorchImage();
+    const html = await (await fetch(`${session.baseUrl}/aigc`)).text();
+    expect(html).toContain(`data-testid="image-card-${pytorch.id}"`);
+    expect(html).toContain(pytorch.name);
+
+    const context = await session.browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${session.baseUrl}/aigc`);
+    await page.getByTestId(`image-card-${pytorch.id}`).waitFor({ state: 'visible' });
+    expect(await page.getByTestId(`image-price-${pytorch.id}`).textContent()).toBe('起价 ¥0.78/小时');
+    expect(await page.getByTestId(`image-free-${pytorch.id}`).textContent()).toBe('当前有空闲 GPU');
+    await page.getByTestId(`image-banner-${pytorch.id}`).waitFor({ state: 'visible' });
+    await context.close();
+  });
+
+  it('comes alive on the same cards without asking the catalogue for them again, with no error', async () => {
+    const { page, baseUrl } = session;
+    const pytorch = await pytorchImage();
+    const errors = collectErrors(page);
+    const catalogueCalls: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/(system\/applicationImage|equipment\/gpu)/.test(request.url())) {
+        catalogueCalls.push(request.url());
+      }
+    });
+    await page.addInitScript(REMEMBER_FIRST_CARD, `image-card-${pytorch.id}`);
+    await page.goto(`${baseUrl}/aigc`, { waitUntil: 'networkidle' });
+    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    expect(
+      await page.evaluate(
+        (testId) =>
+          (window as unknown as { firstCard: Element | null }).firstCard ===
+          document.querySelector(`[data-testid="${testId}"]`),
+        `image-card-${pytorch.id}`,
+      ),
+    ).toBe(true);
+    expect(catalogueCalls).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

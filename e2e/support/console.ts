@@ -48,7 +48,15 @@ export async function dismissWelcomeDialogs(page: Page) {
       .waitFor({ state: 'visible', timeout: 1_500 })
       .then(() => true)
       .catch(() => false);
-  const answered = () => expect.poll(() => welcomeRequestsInFlight(page.context()), { timeout: 30_000 }).toBe(0);
+  // A plain wait rather than expect.poll, which journeys may not call from their beforeAll.
+  const answered = async () => {
+    for (const deadline = Date.now() + 30_000; welcomeRequestsInFlight(page.context()) > 0;) {
+      if (Date.now() > deadline) {
+        throw new Error("the welcome dialogs' requests did not answer within 30 s");
+      }
+      await page.waitForTimeout(100);
+    }
+  };
   for (;;) {
     await answered();
     if (await appears('benefit-dialog')) {

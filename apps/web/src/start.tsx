@@ -33,6 +33,10 @@ function render(root: HTMLElement, prerendered: PrerenderedPage | null): void {
     );
     return;
   }
+  // Counted fresh from now: the answers are as old as the page, which has just arrived.
+  for (const { queryKey, data } of prerendered.queries) {
+    queryClient.setQueryData(queryKey, data);
+  }
   const router = createAppRouter({
     queryClient,
     loadedPages: prerendered.loadedPages,

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+// By path: Vite loads its config with Node, which cannot run the contract's TypeScript through its package entry.
+import { PRERENDERED_PAGES } from '../../../packages/contract/src/prerendered-pages.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -54,7 +56,9 @@ export function precompress(): Plugin {
         if (error) {
           return;
         }
-        const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
+        // The prerender's renderer is the server's to run, never sent.
+        const renderer = path.join(outDir, PRERENDERED_PAGES.dir, PRERENDERED_PAGES.renderer);
+        const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file) && file !== renderer);
         await Promise.all(files.map(compressBeside));
       },
     },

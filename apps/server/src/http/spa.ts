@@ -4,6 +4,7 @@ import { PRERENDERED_PAGES, translate } from '@suanli/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './app-error.js';
+import { loadLivePages } from './live-pages.js';
 import { consoleBuilt } from './static-files.js';
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -11,25 +12,40 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || 
 /** Lower-cased and without a trailing slash, as the console's router matches paths. */
 const pageKey = (url: string) => ((url.split('?')[0] ?? url).replace(/\/+$/, '') || '/').toLowerCase();
 
+interface PrerenderedPage {
+  /** The path it was rendered for, as the route table spells it. */
+  path: string;
+  file: string;
+}
+
 /** The prerendered page of each path the build wrote one for. */
-function prerenderedPages(webDist: string): Map<string, string> {
+function prerenderedPages(webDist: string): Map<string, PrerenderedPage> {
   const folder = path.join(webDist, PRERENDERED_PAGES.dir);
   if (!existsSync(folder)) {
     return new Map();
   }
   const pages = readdirSync(folder).filter((file) => file.endsWith('.html'));
-  return new Map(pages.map((file) => [pageKey(PRERENDERED_PAGES.pathOf(file)), `${PRERENDERED_PAGES.dir}/${file}`]));
+  return new Map(
+    pages.map((file) => {
+      const pagePath = PRERENDERED_PAGES.pathOf(file);
+      return [pageKey(pagePath), { path: pagePath, file: `${PRERENDERED_PAGES.dir}/${file}` }];
+    }),
+  );
 }
 
 /**
  * The console's history fallback: any GET outside /api that is no file (static-files.ts serves those) gets the page
  * prerendered for its path when the build made one (a guest's first screen arrives as HTML), index.html otherwise,
- * so that deep links such as /myApp load the SPA. Unknown /api paths answer the 404 envelope.
+ * so that deep links such as /myApp load the SPA. A page whose first screen shows live data (`/aigc`'s cards) is
+ * rendered again for each guest with the data read now (live-pages.ts), so that its largest paint comes with the HTML
+ * rather than after the scripts and their API calls (issue 8); the build's render stands in when that fails. Unknown
+ * /api paths answer the 404 envelope.
  */
 export const spaPlugin = fp(
   async (app: FastifyInstance, options: { webDist: string }) => {
     const built = consoleBuilt(options.webDist);
     const pages = prerenderedPages(options.webDist);
+    const live = built ? await loadLivePages(app, options.webDist) : null;
     const limit = app.rateLimit?.();
     const isConsolePage = (request: FastifyRequest) =>
       !isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD');
@@ -52,8 +68,23 @@ export const spaPlugin = fp(
           .type('text/html; charset=utf-8')
           .send(`<p>${note}: console not built (npm start builds it).</p>`);
       }
-      const page = pages.get(pageKey(request.url)) ?? 'index.html';
-      return reply.header('cache-control', 'no-cache').sendFile(page);
+      const page = pages.get(pageKey(request.url));
+      reply.header('cache-control', 'no-cache');
+      // With a query (an invitation code) the console renders over the page anyway (prerendered-page.ts).
+      if (page && live?.paths.includes(page.path) && request.method === 'GET' && !request.url.includes('?')) {
+        const rendered = await live.render(page.path, request).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'the page is sent as built: its live render failed');
+          return null;
+        });
+        if (rendered) {
+          reply.header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+          if (rendered.encoding) {
+            reply.header('content-encoding', rendered.encoding);
+          }
+          return reply.send(rendered.body);
+        }
+      }
+      return reply.sendFile(page?.file ?? 'index.html');
     });
   },
   { name: 'spa', dependencies: ['locale', 'static-files'] },

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 
@@ -70,5 +71,88 @@ describe('the console', () => {
     expect(response.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+// Stands in for the renderer the console's build leaves beside its pages (apps/web/src/prerender.tsx): it reads the
+// application center's first page through the fetch the server hands it, as the console does, and writes its names.
+const FAKE_RENDERER = `
+let apiFetch;
+export const LIVE_PATHS = ['/', '/aigc'];
+export function setApiFetch(next) { apiFetch = next; }
+export async function renderLivePage(pathname, template) {
+  if (pathname === '/') throw new Error('the first screen could not be read');
+  const response = await apiFetch('/api/system/applicationImage/listByUserPage?pageNum=1&pageSize=12', {
+    headers: { Accept: 'application/json', 'Accept-Language': 'zh-CN' },
+  });
+  const { data } = await response.json();
+  const names = data.rows.map((row) => '<li>' + row.name + '</li>').join('');
+  return template.replace('<div id="root"></div>', '<div id="root"><ul>' + names + '</ul></div>');
+}
+`;
+
+describe('a page with live data on its first screen', () => {
+  let live: TestApp;
+  const liveDist = mkdtempSync(path.join(os.tmpdir(), 'suanli-dist-'));
+
+  beforeAll(async () => {
+    writeFileSync(path.join(liveDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    mkdirSync(path.join(liveDist, 'prerendered'));
+    for (const page of ['index', 'aigc', 'computerPower']) {
+      writeFileSync(path.join(liveDist, 'prerendered', `${page}.html`), `<div id="root">${page} as built</div>`);
+    }
+    writeFileSync(path.join(liveDist, 'prerendered', 'renderer.mjs'), FAKE_RENDERER);
+    // The stand-in sends no signature; the console's client signs every call.
+    live = await buildTestApp({ WEB_DIST: liveDist, SN_CHECK: '0' });
+  });
+  afterAll(async () => {
+    await live.close();
+    rmSync(liveDist, { recursive: true, force: true });
+  });
+
+  const officialNames = async () => {
+    const page = await live.request({
+      method: 'GET',
+      url: '/api/system/applicationImage/listByUserPage?kind=official',
+    });
+    return (page.json() as { data: { rows: Array<{ name: string }> } }).data.rows.map((row) => row.name);
+  };
+
+  it('arrives with the data the endpoint answers now, never cached', async () => {
+    const response = await live.request({ method: 'GET', url: '/aigc' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    const names = await officialNames();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) {
+      expect(response.body).toContain(`<li>${name}</li>`);
+    }
+  });
+
+  it('is compressed as the browser accepts', async () => {
+    const plain = await live.request({ method: 'GET', url: '/aigc' });
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await live.request({ method: 'GET', url: '/AIGC/', headers: { 'accept-encoding': accept } });
+      expect(response.headers['content-encoding'], accept).toBe(encoding);
+      expect(response.headers.vary).toContain('Accept-Encoding');
+      expect(decode(response.rawPayload).toString(), accept).toBe(plain.body);
+    }
+  });
+
+  it('is sent as built when its data cannot be read, with a query, or when it shows no live data', async () => {
+    for (const [url, body] of [
+      ['/', 'index as built'],
+      ['/aigc?invitationCode=ABC', 'aigc as built'],
+      ['/computerPower', 'computerPower as built'],
+    ]) {
+      const response = await live.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(body);
+    }
   });
 });

@@ -2,6 +2,8 @@
 export const PRERENDER_MARKERS = {
   /** The <script type="application/json"> holding the router's state after the build-time render. */
   routerStateId: 'router-state',
+  /** The <script type="application/json"> holding the answers the server rendered a live page with (SeededQuery[]). */
+  queriesId: 'query-state',
   /** On #root: the language the page was rendered in. */
   languageAttribute: 'data-prerendered',
   /**

@@ -35,6 +35,17 @@ describe('a prerendered page', () => {
     expect(root.textContent).toBe('应用中心');
   });
 
+  it('carries the answers a page rendered by the server was rendered with, and none from the build', async () => {
+    expect((await findPrerenderedPage(root))?.queries).toEqual([]);
+    const answers = [{ queryKey: ['catalogue', 'gpu-models'], data: [{ model: 'RTX 3060' }] }];
+    const seeded = document.createElement('script');
+    seeded.type = 'application/json';
+    seeded.id = PRERENDER_MARKERS.queriesId;
+    seeded.textContent = JSON.stringify(answers);
+    document.body.append(seeded);
+    expect((await findPrerenderedPage(root))?.queries).toEqual(answers);
+  });
+
   it.each([
     ['a signed-in visitor', () => useSession.getState().setToken('token-of-an-earlier-visit')],
     ['a visitor who chose English', () => useInterfaceSettings.getState().setLanguage('en-US')],

@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
 import { DEFAULT_INTERFACE_SETTINGS, useInterfaceSettings } from '@/shared/stores/interface-settings-store';
 import { useSession } from '@/shared/stores/session-store';
@@ -5,9 +6,17 @@ import { PRERENDER_MARKERS } from './prerender-markers';
 import type { LoadedPages } from './router';
 import { findRoute } from './routes/route-table';
 
+/** An answer the server rendered a page with, under the key the page's component reads it by. */
+export interface SeededQuery {
+  queryKey: QueryKey;
+  data: unknown;
+}
+
 export interface PrerenderedPage {
   hydrationData: HydrationState;
   loadedPages: LoadedPages;
+  /** To be in the cache before hydrating, so the page renders what the server rendered; none on a build-time page. */
+  queries: SeededQuery[];
 }
 
 /**
@@ -43,6 +52,7 @@ export async function findPrerenderedPage(root: HTMLElement): Promise<Prerendere
       return {
         hydrationData: JSON.parse(state) as HydrationState,
         loadedPages: new Map([[route.key, page.default]]),
+        queries: JSON.parse(document.getElementById(PRERENDER_MARKERS.queriesId)?.textContent ?? '[]') as SeededQuery[],
       };
     }
   }

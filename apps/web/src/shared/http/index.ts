@@ -20,5 +20,6 @@ export const httpWithoutTimeout = createHttpClient({ baseUrl: () => apiBase, tim
 
 export { createHttpClient, type CallOptions, type CallRequest, type HttpClient } from './create-http-client';
 export { errorText } from './error-text';
+export { setApiFetch } from './send-request';
 export { HttpError, isHttpError, type HttpErrorDetails, type HttpErrorKind } from './http-error';
 export { newIdempotencyKey } from './idempotency-key';

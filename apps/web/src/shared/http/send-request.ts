@@ -13,6 +13,16 @@ export interface OutgoingRequest {
   signal?: AbortSignal;
 }
 
+let fetchApi: typeof fetch = (input, init) => fetch(input, init);
+
+/**
+ * Sends the requests elsewhere than the network: the server, rendering a page with its first data
+ * (src/prerender.tsx), answers them in-process. The browser never calls it.
+ */
+export function setApiFetch(next: typeof fetch): void {
+  fetchApi = next;
+}
+
 function queryString(query: Record<string, unknown> | undefined): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
@@ -59,7 +69,7 @@ export async function sendRequest(baseUrl: string, timeoutMs: number | null, req
   const onCallerAbort = () => controller.abort();
   request.signal?.addEventListener('abort', onCallerAbort);
   try {
-    return await fetch(`${baseUrl}${request.path}${queryString(request.query)}`, {
+    return await fetchApi(`${baseUrl}${request.path}${queryString(request.query)}`, {
       method: request.method,
       headers,
       body: encodeBody(request.body, headers),

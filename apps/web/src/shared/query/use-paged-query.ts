@@ -1,5 +1,5 @@
 import { LIMITS, type Page, type PageQuery } from '@suanli/contract';
-import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 
 export interface PageSort {
@@ -23,6 +23,8 @@ export interface PagedQueryOptions<Data extends Page<unknown>, Filters extends P
   initialFilters?: Filters;
   /** How often to read the page again, decided from its rows (a list polls while any row is still changing). */
   refetchInterval?: (data: Data | undefined) => number | false;
+  /** How long a page counts as fresh; 0 unless given. */
+  staleTime?: number;
 }
 
 export interface PageChange<Filters extends PageFilters> {
@@ -42,6 +44,25 @@ function paramsOf<Filters extends PageFilters>(
   return { ...(Object.fromEntries(set) as Filters), ...page, ...(sort ? { sort } : {}) };
 }
 
+/** A page's key: the list's key with the page params appended. */
+const pageKey = (queryKey: QueryKey, params: PageParams) => [...queryKey, params];
+
+/** The list's first page as usePagedQuery asks for it, for a cache filled before the list is on screen. */
+export function firstPageQuery<Data extends Page<unknown>, Filters extends PageFilters = PageFilters>(
+  options: PagedQueryOptions<Data, Filters>,
+) {
+  const params = paramsOf(
+    { pageNum: 1, pageSize: options.pageSize ?? LIMITS.pageSizeDefault },
+    options.initialFilters ?? ({} as Filters),
+    undefined,
+  );
+  return queryOptions({
+    queryKey: pageKey(options.queryKey, params),
+    queryFn: () => options.fetcher(params),
+    staleTime: options.staleTime,
+  });
+}
+
 /**
  * One server-paged list (ARCHITECTURE §3 paging: pageNum from 1, pageSize at most 100): the page, filters and sort
  * are state here, the rows and total come from the query cache. Changing the filters or the sort goes back to page 1;
@@ -50,14 +71,15 @@ function paramsOf<Filters extends PageFilters>(
 export function usePagedQuery<Data extends Page<unknown>, Filters extends PageFilters = PageFilters>(
   options: PagedQueryOptions<Data, Filters>,
 ) {
-  const { queryKey, fetcher, refetchInterval } = options;
+  const { queryKey, fetcher, refetchInterval, staleTime } = options;
   const [page, setPage] = useState<PageQuery>({ pageNum: 1, pageSize: options.pageSize ?? LIMITS.pageSizeDefault });
   const [filters, setFilters] = useState(options.initialFilters ?? ({} as Filters));
   const [sort, setSort] = useState<PageSort | undefined>(undefined);
   const params = paramsOf(page, filters, sort);
   const query = useQuery({
-    queryKey: [...queryKey, params],
+    queryKey: pageKey(queryKey, params),
     queryFn: () => fetcher(params),
+    staleTime,
     placeholderData: keepPreviousData,
     refetchInterval: refetchInterval ? (current) => refetchInterval(current.state.data) : undefined,
   });

@@ -1,6 +1,7 @@
-import { Card, Empty, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from './page-header';
+import { PlainCard, PlainEmpty } from './plain-card';
 
 interface PlaceholderPageProps {
   /** The route's key in the `routes` catalogue. */
@@ -13,8 +14,8 @@ export function PlaceholderPage({ routeKey }: PlaceholderPageProps) {
   return (
     <>
       <PageHeader title={t(`${routeKey}.title`)} />
-      <Card>
-        <Empty
+      <PlainCard>
+        <PlainEmpty
           description={
             <>
               <Typography.Paragraph>{t(`${routeKey}.description`)}</Typography.Paragraph>
@@ -22,7 +23,7 @@ export function PlaceholderPage({ routeKey }: PlaceholderPageProps) {
             </>
           }
         />
-      </Card>
+      </PlainCard>
     </>
   );
 }

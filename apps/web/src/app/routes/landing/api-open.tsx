@@ -1,8 +1,9 @@
 import { ApiOutlined } from '@ant-design/icons';
-import { Button, Card, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { API_DOCS_URL } from '@/shared/config/site';
 import { PlaceholderPage } from '@/shared/ui/placeholder-page';
+import { PlainCard } from '@/shared/ui/plain-card';
 
 /** Spec §2 API open platform: its key management arrives later; the API reference for developers is here already. */
 export default function ApiOpenPage() {
@@ -10,7 +11,7 @@ export default function ApiOpenPage() {
   return (
     <>
       <PlaceholderPage routeKey="APIOpen" />
-      <Card style={{ marginTop: 16 }} title={t('APIOpen.referenceTitle')}>
+      <PlainCard style={{ marginTop: 16 }} title={t('APIOpen.referenceTitle')}>
         <Typography.Paragraph>{t('APIOpen.referenceDescription')}</Typography.Paragraph>
         <Button
           icon={<ApiOutlined />}
@@ -21,7 +22,7 @@ export default function ApiOpenPage() {
         >
           {t('APIOpen.referenceLink')}
         </Button>
-      </Card>
+      </PlainCard>
     </>
   );
 }

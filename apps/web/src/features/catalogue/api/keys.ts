@@ -11,6 +11,12 @@ export interface Viewer {
 }
 
 /**
+ * How long the application center's first page and banners count as fresh. A guest's first visit gets them with the
+ * page's HTML (src/prerender.tsx); without this the page would ask for them again the moment it is hydrated.
+ */
+export const FIRST_SCREEN_STALE_MS = 30_000;
+
+/**
  * Query keys of the catalogue area. Everything that carries a like count sits under `images()`, so a like refreshes
  * the cards, the banners and the detail at once. A quote with the caller's VIP discount sits under the wallet root,
  * where VIP growth lives, and leaves with the session.

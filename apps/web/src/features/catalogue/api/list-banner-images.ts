@@ -1,7 +1,7 @@
 import { catalogue } from '@suanli/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/shared/http';
-import { catalogueKeys } from './keys';
+import { catalogueKeys, FIRST_SCREEN_STALE_MS, type Viewer } from './keys';
 import { useViewer } from './use-viewer';
 
 /** The images featured in the application center's banner, in banner order. */
@@ -9,6 +9,13 @@ export function fetchBannerImages() {
   return http.call(catalogue.listBannerImages);
 }
 
+export const bannerImagesQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: catalogueKeys.banners(viewer),
+    queryFn: fetchBannerImages,
+    staleTime: FIRST_SCREEN_STALE_MS,
+  });
+
 export function useBannerImages() {
-  return useQuery({ queryKey: catalogueKeys.banners(useViewer()), queryFn: fetchBannerImages });
+  return useQuery(bannerImagesQuery(useViewer()));
 }

@@ -1,5 +1,5 @@
 import { pricing } from '@suanli/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/shared/http';
 import { catalogueKeys } from './keys';
 
@@ -10,6 +10,9 @@ export function fetchGpuModels() {
   return http.call(pricing.listGpuModels);
 }
 
+export const gpuModelsQuery = () =>
+  queryOptions({ queryKey: catalogueKeys.gpuModels(), queryFn: fetchGpuModels, staleTime: 10 * 60_000 });
+
 export function useGpuModels() {
-  return useQuery({ queryKey: catalogueKeys.gpuModels(), queryFn: fetchGpuModels, staleTime: 10 * 60_000 });
+  return useQuery(gpuModelsQuery());
 }

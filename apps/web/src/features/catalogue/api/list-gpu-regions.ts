@@ -1,5 +1,5 @@
-import { inventory } from '@suanli/contract';
-import { useQuery } from '@tanstack/react-query';
+import { inventory, type Locale } from '@suanli/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/shared/http';
 import { catalogueKeys } from './keys';
 import { useViewer } from './use-viewer';
@@ -12,7 +12,9 @@ export function fetchGpuRegions() {
 }
 
 /** Free GPUs move as applications start and stop, so this is read again after a minute on screen. */
+export const gpuRegionsQuery = (language: Locale) =>
+  queryOptions({ queryKey: catalogueKeys.regions(language), queryFn: fetchGpuRegions, staleTime: 60_000 });
+
 export function useGpuRegions() {
-  const { language } = useViewer();
-  return useQuery({ queryKey: catalogueKeys.regions(language), queryFn: fetchGpuRegions, staleTime: 60_000 });
+  return useQuery(gpuRegionsQuery(useViewer().language));
 }

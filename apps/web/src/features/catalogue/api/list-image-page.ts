@@ -1,7 +1,7 @@
 import { catalogue, type EndpointData } from '@suanli/contract';
 import { http } from '@/shared/http';
-import { usePagedQuery, type PageParams } from '@/shared/query/use-paged-query';
-import { catalogueKeys } from './keys';
+import { firstPageQuery, usePagedQuery, type PagedQueryOptions, type PageParams } from '@/shared/query/use-paged-query';
+import { catalogueKeys, FIRST_SCREEN_STALE_MS, type Viewer } from './keys';
 import { useViewer } from './use-viewer';
 
 /** Twelve cards fill whole rows of two, three and four columns. */
@@ -24,10 +24,16 @@ export function fetchImagePage({ pageNum, pageSize, typeId, kind, keyword }: Pag
   return http.call(catalogue.listImagePage, { query: { pageNum, pageSize, typeId, kind, keyword } });
 }
 
+const imagePages = (viewer: Viewer): PagedQueryOptions<ImagePage, ImageFilters> => ({
+  queryKey: catalogueKeys.imagePage(viewer),
+  fetcher: fetchImagePage,
+  pageSize: CARDS_PER_PAGE,
+  staleTime: FIRST_SCREEN_STALE_MS,
+});
+
+/** The unfiltered first page, as the application center opens. */
+export const firstImagePageQuery = (viewer: Viewer) => firstPageQuery(imagePages(viewer));
+
 export function useImagePages() {
-  return usePagedQuery<ImagePage, ImageFilters>({
-    queryKey: catalogueKeys.imagePage(useViewer()),
-    fetcher: fetchImagePage,
-    pageSize: CARDS_PER_PAGE,
-  });
+  return usePagedQuery(imagePages(useViewer()));
 }

@@ -1,5 +1,5 @@
-import { catalogue } from '@suanli/contract';
-import { useQuery } from '@tanstack/react-query';
+import { catalogue, type Locale } from '@suanli/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/shared/http';
 import { catalogueKeys } from './keys';
 import { useViewer } from './use-viewer';
@@ -11,7 +11,9 @@ export function fetchImageTypes() {
   return http.call(catalogue.listImageTypes);
 }
 
+export const imageTypesQuery = (language: Locale) =>
+  queryOptions({ queryKey: catalogueKeys.types(language), queryFn: fetchImageTypes, staleTime: 10 * 60_000 });
+
 export function useImageTypes() {
-  const { language } = useViewer();
-  return useQuery({ queryKey: catalogueKeys.types(language), queryFn: fetchImageTypes, staleTime: 10 * 60_000 });
+  return useQuery(imageTypesQuery(useViewer().language));
 }
