@@ -50,7 +50,8 @@ export interface BatchJob {
   batchSize: number;
   /** Whether the job works its periods on one instance at a time (it has a `prepare` step). */
   exclusive: boolean;
-  claim(tx: Tx, context: JobContext, lock: { limit: number; mode: LockMode }): Promise<BatchItem[]>;
+  /** Locks up to `limit` due rows in id order, those after the id `after` when given. */
+  claim(tx: Tx, context: JobContext, lock: { limit: number; mode: LockMode; after?: string }): Promise<BatchItem[]>;
   hasPending(tx: Tx, context: JobContext): Promise<boolean>;
   prepare(row: unknown, context: JobContext): Promise<unknown>;
   /** The effect of the chunk's rows whose keys this transaction claimed. */
@@ -77,8 +78,9 @@ export function defineBatchJob<T extends TableWithId, Prepared = undefined>(spec
     ...(spec.catchUp === undefined ? {} : { catchUp: spec.catchUp }),
     batchSize: spec.batchSize ?? DEFAULT_BATCH_SIZE,
     exclusive: spec.prepare !== undefined,
-    claim: async (tx, context, lock) => {
-      const rows = await lockRows(tx, spec.table, { where: due(context), ...lock });
+    claim: async (tx, context, { after, ...lock }) => {
+      const where = and(due(context), after === undefined ? undefined : sql`${spec.table.id} > ${after}`);
+      const rows = await lockRows(tx, spec.table, { where, ...lock });
       return rows.map((row) => ({ key: String((row as Record<string, unknown>).id), row }));
     },
     hasPending: async (tx, context) => {

@@ -37,34 +37,44 @@ async function applyAll(tx: Tx, run: BatchRun, items: Prepared[]) {
   }
 }
 
-// One short transaction: claim up to batchSize due rows, apply each. Null once the period is no longer running.
-function runChunk(run: BatchRun, mode: LockMode): Promise<number | null> {
+/** Where a run's next claim starts: after the last row it claimed, or from the first when undefined. */
+type Cursor = string | undefined;
+
+/** How many rows a chunk claimed and the last of them; null once the period is no longer running. */
+type ChunkResult = { claimed: number; last: Cursor } | null;
+
+const resultOf = (items: BatchItem[]): ChunkResult => ({ claimed: items.length, last: items.at(-1)?.key });
+
+// One short transaction: claim up to batchSize due rows, apply each.
+function runChunk(run: BatchRun, mode: LockMode, after: Cursor): Promise<ChunkResult> {
   const { db, job, context } = run;
   return inTransaction(db, async (tx) => {
     if (!(await shareRun(tx, runId(run)))) {
       return null;
     }
-    const items = await job.claim(tx, context, { limit: job.batchSize, mode });
+    const items = await job.claim(tx, context, { limit: job.batchSize, mode, ...(after ? { after } : {}) });
     await applyAll(
       tx,
       run,
       items.map((item) => ({ ...item, prepared: undefined })),
     );
-    return items.length;
+    return resultOf(items);
   });
 }
 
 // With an outside step: claim in one transaction, call outside any, apply in a second one.
-async function runChunkWithStep(run: BatchRun, mode: LockMode): Promise<number | null> {
+async function runChunkWithStep(run: BatchRun, mode: LockMode, after: Cursor): Promise<ChunkResult> {
   const { db, job, context } = run;
   const items = await inTransaction(db, async (tx) =>
-    (await shareRun(tx, runId(run))) ? job.claim(tx, context, { limit: job.batchSize, mode }) : null,
+    (await shareRun(tx, runId(run)))
+      ? job.claim(tx, context, { limit: job.batchSize, mode, ...(after ? { after } : {}) })
+      : null,
   );
   if (items === null) {
     return null;
   }
   if (items.length === 0) {
-    return 0;
+    return resultOf(items);
   }
   const prepared: Prepared[] = [];
   for (const item of items) {
@@ -75,7 +85,7 @@ async function runChunkWithStep(run: BatchRun, mode: LockMode): Promise<number |
       return null;
     }
     await applyAll(tx, run, prepared);
-    return items.length;
+    return resultOf(items);
   });
 }
 
@@ -97,16 +107,23 @@ function finish(run: BatchRun): Promise<boolean> {
  */
 export async function runBatch(run: BatchRun): Promise<boolean> {
   const chunk = run.job.exclusive ? runChunkWithStep : runChunk;
+  // Each claim starts after the last row claimed, so that a period of many rows is one pass over them rather than a
+  // rescan of every row done so far; an empty claim past the cursor starts once more from the first row, for the
+  // rows that others held when the pass went by.
+  let after: Cursor;
   for (let idle = 0; idle < 2;) {
-    const claimed = await chunk(run, idle === 0 ? 'skip-locked' : 'wait');
-    if (claimed === null) {
+    const result = await chunk(run, idle === 0 ? 'skip-locked' : 'wait', after);
+    if (result === null) {
       return false;
     }
-    if (claimed > 0) {
+    if (result.claimed > 0) {
       idle = 0;
+      after = result.last;
       if (run.lease && !(await renewLease(run.db, { ...runId(run), ...run.lease }))) {
         return false;
       }
+    } else if (after !== undefined) {
+      after = undefined;
     } else if (await finish(run)) {
       return true;
     } else {
