@@ -6,6 +6,7 @@ import { rowKey, type BatchItem, type BatchJob } from './batch-job.js';
 import { lockRunToFinish, releaseLease, renewLease, shareRun } from './batch-runs.queries.js';
 import { finishRun, type RunId } from './job-runs.queries.js';
 import type { JobContext } from './job-definition.js';
+import type { Cadence } from './periods.js';
 
 export interface BatchRun {
   db: Db;
@@ -15,8 +16,16 @@ export interface BatchRun {
   lease: { owner: string; leaseMs: number } | null;
 }
 
-// Row keys outlive the 30 days for which finished job runs are kept, so a period is never judged by half its keys.
-const KEY_RETENTION_MS = 40 * 24 * 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * How long a period's row keys are kept: while the period may still be worked (a failed attempt is retried until it
+ * finishes). Daily and hourly keys outlive the 30 days for which finished job runs are kept. A per-minute job writes a
+ * key per row every minute (a billing tick over 10,000 applications, 14 million a day), so its keys go after a day: a
+ * minute left unfinished for longer is worked again from its rows' own state, which each per-minute job reads (billing
+ * its `billed_through`, the reconciler the observed status).
+ */
+const KEY_RETENTION_MS: Record<Cadence, number> = { minute: DAY_MS, hour: 40 * DAY_MS, day: 40 * DAY_MS };
 
 type Prepared = BatchItem & { prepared: unknown };
 
@@ -25,7 +34,7 @@ const runId = (run: BatchRun): RunId => ({ job: run.job.name, period: run.contex
 // Each row's effect commits with its key, so no crash and no second worker can apply it twice in one period.
 async function applyAll(tx: Tx, run: BatchRun, items: Prepared[]) {
   const { job, context } = run;
-  const expiresAt = new Date(context.now.getTime() + KEY_RETENTION_MS);
+  const expiresAt = new Date(context.now.getTime() + KEY_RETENTION_MS[job.cadence]);
   const claimed = await claimMany(tx, {
     scope: job.name,
     keys: items.map((item) => rowKey(context.period, item.key)),

@@ -47,6 +47,13 @@ describe('a batch job', () => {
     }
     expect((await effectsOf(db, { ownerId: 99n, period: '2026-11-21T00:00' })).byWorker).toEqual({ '': 7 });
     expect((await runOf('test.batch-once')).every((run) => run.status === 'done')).toBe(true);
+    // A per-minute job's row keys are forgotten a day later: a minute's keys are needed only while it is worked.
+    const [kept] = await queryRows<{ keys: number; until: string }>(
+      db,
+      sql`SELECT count(*)::int AS keys, to_char(max(expires_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') AS until
+          FROM processed_keys WHERE scope = 'test.batch-once' AND key LIKE '2026-11-21T00:00:%'`,
+    );
+    expect(kept).toEqual({ keys: 300, until: '2026-11-22T00:00:10' });
   });
 
   it('calls the outside step outside any transaction, and applies what it returned', async () => {
