@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 
@@ -21,3 +21,10 @@ export async function queryPrepared<Row>(db: Db, name: string, query: SQL): Prom
   const result = (await prepared.execute()) as unknown as { rows: Row[] };
   return result.rows;
 }
+
+/**
+ * Ids as one parameter, for `column IN ${idSet(ids)}`: one bound value however many, where drizzle's `inArray` binds
+ * each id on its own (a thousand parameters for a billing chunk's owners, each parsed and planned anew).
+ */
+export const idSet = (ids: readonly bigint[]): SQL =>
+  sql`(SELECT jsonb_array_elements_text(${JSON.stringify(ids.map(String))}::jsonb)::bigint)`;

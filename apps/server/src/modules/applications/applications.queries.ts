@@ -1,10 +1,10 @@
-import { and, count, desc, eq, inArray, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, sum, type SQL } from 'drizzle-orm';
 import { money, type Money } from '@suanli/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { lockRow } from '../../db/locks.js';
 import { preparedQuery } from '../../db/prepared.js';
-import { queryRows } from '../../db/sql.js';
+import { idSet, queryRows } from '../../db/sql.js';
 import type { PageWindow } from '../../db/paging.js';
 import {
   applicationsTable as apps,
@@ -174,7 +174,7 @@ export async function hourlyBurns(tx: Tx, userIds: readonly UserId[]): Promise<M
   const rows = await tx
     .select({ userId: apps.userId, burn: sum(apps.hourlyPriceUnits).mapWith(BigInt) })
     .from(apps)
-    .where(and(inArray(apps.userId, [...userIds]), eq(apps.status, 'running'), eq(apps.billingMode, 'minute')))
+    .where(and(sql`${apps.userId} IN ${idSet(userIds)}`, eq(apps.status, 'running'), eq(apps.billingMode, 'minute')))
     .groupBy(apps.userId);
   return new Map(rows.map((row) => [row.userId, money(row.burn ?? 0n)]));
 }
@@ -187,7 +187,7 @@ export async function findWarningLevels(tx: Tx, userIds: readonly UserId[]): Pro
   const rows = await tx
     .select({ userId: balanceWarnings.userId, level: balanceWarnings.level })
     .from(balanceWarnings)
-    .where(inArray(balanceWarnings.userId, [...userIds]));
+    .where(sql`${balanceWarnings.userId} IN ${idSet(userIds)}`);
   return new Map(rows.map((row) => [row.userId, row.level]));
 }
 

@@ -2,7 +2,7 @@ import { money, UNITS_PER_YUAN, type Money, type TransactionType } from '@suanli
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { asUserId, type UserId } from '../../db/ids.js';
-import { queryPrepared } from '../../db/sql.js';
+import { idSet, queryPrepared } from '../../db/sql.js';
 
 export interface LockedWallet {
   id: bigint;
@@ -22,7 +22,7 @@ export async function lockWallets(tx: Tx, userIds: readonly UserId[]): Promise<L
     tx,
     'wallet_lock_many',
     sql`SELECT id, user_id, balance, vouchers_until FROM wallets
-        WHERE user_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(userIds.map(String))}::jsonb)::bigint)
+        WHERE user_id IN ${idSet(userIds)}
         ORDER BY user_id FOR UPDATE`,
   );
   return rows.map((row) => ({
@@ -43,9 +43,6 @@ export interface BatchEntry {
   balanceAfter: Money;
 }
 
-const json = (rows: unknown[]) =>
-  JSON.stringify(rows, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
-
 /**
  * Writes the entries in the order given (their ids, by which the ledger check chains them, follow it) and moves each
  * wallet by what its entries took, counting it as consumption and adding the whole yuan crossed to the owner's VIP
@@ -60,7 +57,17 @@ export async function postBatch(
   for (const entry of entries) {
     totals.set(entry.userId, money((totals.get(entry.userId) ?? 0n) + entry.amount));
   }
-  const moves = [...totals].map(([userId, total]) => ({ user_id: userId, total }));
+  // Bigints as text, which jsonb_to_recordset reads into its bigint columns.
+  const rows = entries.map((entry, n) => ({
+    n,
+    wallet_id: String(entry.walletId),
+    user_id: String(entry.userId),
+    order_no: entry.orderNo,
+    transaction_type: entry.transactionType,
+    amount: String(entry.amount),
+    balance_after: String(entry.balanceAfter),
+  }));
+  const moves = [...totals].map(([userId, total]) => ({ user_id: String(userId), total: String(total) }));
   await queryPrepared(
     tx,
     'wallet_post_batch',
@@ -68,13 +75,13 @@ export async function postBatch(
           INSERT INTO ledger_entries
             (wallet_id, user_id, order_no, transaction_type, amount, balance_change, balance_after, created_at)
           SELECT wallet_id, user_id, order_no, transaction_type, -amount, -amount, balance_after, ${at}
-          FROM jsonb_to_recordset(${json(entries.map((entry, n) => ({ n, wallet_id: entry.walletId, user_id: entry.userId, order_no: entry.orderNo, transaction_type: entry.transactionType, amount: entry.amount, balance_after: entry.balanceAfter })))}::jsonb)
+          FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
             AS e (n int, wallet_id bigint, user_id bigint, order_no text, transaction_type text, amount bigint,
                   balance_after bigint)
           ORDER BY n),
         changed AS (
           UPDATE wallets w SET balance = w.balance - m.total, consumption_units = w.consumption_units + m.total
-          FROM jsonb_to_recordset(${json(moves)}::jsonb) AS m (user_id bigint, total bigint)
+          FROM jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) AS m (user_id bigint, total bigint)
           WHERE w.user_id = m.user_id
           RETURNING w.user_id, w.consumption_units, m.total),
         grown AS (${growth(

@@ -146,7 +146,12 @@ export function chargeService({ clock, users }: ChargeDependencies) {
     const now = clock.now();
     const byUser = new Map<UserId, ChargeRequest[]>();
     for (const request of requests) {
-      byUser.set(request.userId, [...(byUser.get(request.userId) ?? []), request]);
+      const charges = byUser.get(request.userId);
+      if (charges) {
+        charges.push(request);
+      } else {
+        byUser.set(request.userId, [request]);
+      }
     }
     const balances = new Map<UserId, Money>();
     const entries: BatchEntry[] = [];
