@@ -1,15 +1,23 @@
 import { signRequest } from '@suanli/contract';
 import { inject } from 'vitest';
 
-/** The latest one-time code the outbox provider "sent" to a phone or e-mail (ARCHITECTURE §9). */
+/**
+ * The latest one-time code the outbox provider "sent" to a phone or e-mail (ARCHITECTURE §9). A journey asks right
+ * after clicking "send", whose request may still be on its way under load, so it waits a little for the first code.
+ */
 export async function latestCode(to: string): Promise<string> {
-  const response = await fetch(`${inject('baseUrl')}/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  const body = (await response.json()) as { data: { code: string | null }[] };
-  const code = body.data.find((message) => message.code)?.code;
-  if (!code) {
-    throw new Error(`no code was sent to ${to}`);
+  for (const deadline = Date.now() + 10_000; ;) {
+    const response = await fetch(`${inject('baseUrl')}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    const body = (await response.json()) as { data: { code: string | null }[] };
+    const code = body.data.find((message) => message.code)?.code;
+    if (code) {
+      return code;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`no code was sent to ${to}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return code;
 }
 
 /**
