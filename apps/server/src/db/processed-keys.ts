@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.js';
-import { processedKeys } from './processed-keys.tables.js';
 import { queryRows } from './sql.js';
 
 export interface ProcessedKey {
@@ -19,17 +18,13 @@ export interface ProcessedKey {
  * for the first transaction to end, then gets false if it committed (ARCHITECTURE §4).
  */
 export async function claimOnce(tx: Tx, claim: ProcessedKey): Promise<boolean> {
-  const inserted = await tx
-    .insert(processedKeys)
-    .values({ scope: claim.scope, key: claim.key, expiresAt: claim.expiresAt ?? null })
-    .onConflictDoNothing()
-    .returning({ key: processedKeys.key });
-  return inserted.length > 0;
+  const { key, ...rest } = claim;
+  return (await claimMany(tx, { ...rest, keys: [key] })).size > 0;
 }
 
 /**
  * claimOnce for many keys of one scope in one statement (a batch job's chunk): answers the keys this caller is the
- * first to claim, under the same rules.
+ * first to claim, under the same rules; omitted, `expiresAt` keeps them for ever.
  */
 export async function claimMany(
   tx: Tx,
