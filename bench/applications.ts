@@ -92,9 +92,11 @@ async function seedRunning(database: Database, config: Config, count: number, at
   const since = new Date(at.getTime() - 60_000);
   await database.db.execute(sql`
     INSERT INTO applications (user_id, app_name, image_id, image_name, gpu_model, gpu_count, region_id, host_id,
-      billing_mode, desired_state, status, created_at, order_no, hourly_price_units, billed_through, running_since)
+      billing_mode, desired_state, status, created_at, order_no, hourly_price_units, billed_through, running_since,
+      last_seen_running_at)
     SELECT (${sql.raw(`ARRAY[${owners.join(',')}]`)})[1 + n % 1000], 'bench ' || n, image.id, image.name, 'RTX 4090', 1,
-      host.region_id, host.id, 'minute', 'running', 'running', ${since}, 'BENCH-A' || n, 22800, ${since}, ${since}
+      host.region_id, host.id, 'minute', 'running', 'running', ${since}, 'BENCH-A' || n, 22800, ${since}, ${since},
+      ${at}
     FROM generate_series(1, ${count}) AS n,
       (SELECT id, name FROM application_images ORDER BY id LIMIT 1) AS image,
       (SELECT id, region_id FROM hosts ORDER BY id LIMIT 1) AS host`);

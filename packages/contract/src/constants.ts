@@ -37,6 +37,14 @@ export const LIMITS = {
   imageIntroductionMaxLength: 20_000,
 } as const;
 
+/** GPU application billing rules (spec §9; README "Billing rules"). */
+export const BILLING = {
+  /** A pay-as-you-go application starts or restarts only when balance and usable vouchers pay this many minutes. */
+  fundedMinutesToRun: 10,
+  /** What a prepaid application destroyed before its term ends keeps of the unused part: 5 %, whole fen. */
+  refundFeeBasisPoints: 500n,
+} as const;
+
 export const VERIFIED_STATUS = { notVerified: '0', verified: '1' } as const;
 
 export const BENEFIT_POPUP_TYPES = ['10', '20'] as const;

@@ -51,7 +51,8 @@ beforeAll(async () => {
   }
   start = new Date(Math.floor(t.clock.now().getTime() / 60_000) * 60_000);
   await t.db.execute(
-    sql`UPDATE applications SET status = 'running', running_since = ${start}, billed_through = ${start}`,
+    sql`UPDATE applications SET status = 'running', running_since = ${start}, billed_through = ${start},
+      last_seen_running_at = ${start}::timestamptz + interval '1 day'`,
   );
   // Two owners pay partly with vouchers; the last can pay for about eight of the 28 minutes its applications run.
   await giveVoucher(t, renters[0]!.userId, '1', { validDays: 3 });

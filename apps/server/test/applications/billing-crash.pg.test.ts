@@ -41,7 +41,8 @@ beforeAll(async () => {
   }
   // As the reconciler leaves them once their workspaces run: billing counts from START.
   await t.db.execute(
-    sql`UPDATE applications SET status = 'running', running_since = ${START}, billed_through = ${START}`,
+    sql`UPDATE applications SET status = 'running', running_since = ${START}, billed_through = ${START},
+      last_seen_running_at = ${START}::timestamptz + interval '1 day'`,
   );
 });
 afterAll(() => t.close());

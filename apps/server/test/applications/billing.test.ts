@@ -61,11 +61,13 @@ describe('an application billed by the minute', () => {
     });
     expect(lines.json().data).toMatchObject({ total: 1, rows: [{ orderNo: row.orderNo, amount: '0.38' }] });
 
+    // Stopped just after the tenth minute: the eleventh, started while it ran, counts whole; nothing after it.
     await act(t, renter.token, 'stop', id);
     await t.services.applications.settled();
     await advance(t, 30);
-    expect((await rowOf(renter.token, id)).cost).toBe('0.38');
-    expect(await balanceOf(t, renter.token)).toBe('99.62');
+    expect((await rowOf(renter.token, id)).cost).toBe('0.42');
+    expect((await rowOf(renter.token, id)).billedMinutes).toBe(11);
+    expect(await balanceOf(t, renter.token)).toBe('99.58');
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 
@@ -100,14 +102,14 @@ describe('an application billed by the minute', () => {
   });
 
   it('is stopped, and its owner told, when balance and vouchers cannot pay the next minute', async () => {
-    // 2.28 an hour is 0.038 a minute: 0.10 pays two minutes, not a third.
-    const renter = await createRenter(t, '0.10');
+    // 2.28 an hour is 0.038 a minute: 0.40 pays the ten minutes a start needs, not an eleventh.
+    const renter = await createRenter(t, '0.40');
     const id = await runningApp(renter.token);
-    await advance(t, 1);
+    await advance(t, 9);
     expect(await statusOf(t, renter.token, id)).toBe('running');
     await advance(t, 1);
     expect(await statusOf(t, renter.token, id)).toBe('stopped');
-    expect((await rowOf(renter.token, id)).cost).toBe('0.08');
+    expect((await rowOf(renter.token, id)).cost).toBe('0.38');
     expect(await balanceOf(t, renter.token)).toBe('0.02');
 
     expect((await informsOf(renter.token)).some((content) => content.includes('insufficient balance'))).toBe(true);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAlive } from '../../src/providers/compute/workload-record.js';
@@ -29,8 +29,8 @@ async function startServer() {
   return t;
 }
 
-const workspacePid = (id: string) =>
-  (JSON.parse(readFileSync(path.join(env.DATA_DIR!, 'apps', id, 'workload.json'), 'utf8')) as { pid: number }).pid;
+const workloadFile = (id: string) => path.join(env.DATA_DIR!, 'apps', id, 'workload.json');
+const workspacePid = (id: string) => (JSON.parse(readFileSync(workloadFile(id), 'utf8')) as { pid: number }).pid;
 
 async function applicationOf(t: TestApp, token: string, id: string, locale: 'en-US' | 'zh-CN' = 'en-US') {
   const response = await t.request({ method: 'GET', url: '/api/equipment/deviceServer/application', token, locale });
@@ -90,8 +90,12 @@ describe('a workspace that died while the server was down', () => {
       payload: crashed,
     });
     expect(checked.json().data).toEqual({ id: crashed, status: 'abnormal', statusReason: abnormal.statusReason });
-    // Not started again behind its owner's back: the record still names the dead process.
-    expect(workspacePid(crashed)).toBe(pid);
+    // Its failed workload was ended at the driver before its GPU was freed, and it is not started again behind its
+    // owner's back.
+    expect(existsSync(workloadFile(crashed))).toBe(false);
+    await advance(second, 2);
+    expect((await applicationOf(second, renter.token, crashed)).status).toBe('abnormal');
+    expect(existsSync(workloadFile(crashed))).toBe(false);
 
     expect((await applicationOf(second, renter.token, survivor)).status).toBe('running');
     expect(isAlive(workspacePid(survivor))).toBe(true);

@@ -180,6 +180,19 @@ export const destroyApplication = defineEndpoint({
   data: lifecycleData,
 });
 
+export const getDestroyQuote = defineEndpoint({
+  id: 'getDestroyQuote',
+  method: 'GET',
+  path: '/equipment/deviceServer/destructionQuote/:id',
+  auth: 'user',
+  summary:
+    'What destroying the application now would give back: a prepaid term not over is refunded pro rata to the time ' +
+    'left (amount), less the refund fee (fee); refund is what comes back, "0.00" when nothing does',
+  tag: 'applications',
+  params: idParams,
+  data: z.object({ id: z.string(), amount: z.string(), fee: z.string(), refund: z.string() }),
+});
+
 export const renameApplication = defineEndpoint({
   id: 'renameApplication',
   method: 'POST',

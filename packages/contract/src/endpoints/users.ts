@@ -4,7 +4,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { PERMISSION_ACTIONS, PERMISSION_IDS, profileSchema } from '../profile.js';
 
 const vipSchema = z.object({
-  vipGrade: z.number().int().min(0).max(3),
+  vipGrade: z.number().int().min(0),
   growthValue: z.number().int().min(0),
   /** Growth the next grade starts at (300, 3000, 10000 as seeded); the top grade's own at the top. */
   growthTarget: z.number().int(),

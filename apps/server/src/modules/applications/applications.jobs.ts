@@ -11,7 +11,8 @@ import type { RentalTermsService } from './rental-terms.service.js';
 const DAY_MS = 86_400_000;
 
 /**
- * Every minute: running pay-as-you-go applications pay their minutes (billing.ts), and each day expanded data disks
+ * Every minute: what the driver says of each running application is confirmed first (reconciler.ts), then running
+ * pay-as-you-go applications pay their minutes up to that (billing.ts), and each day expanded data disks
  * theirs (disk-settlement.ts); applications whose timed shutdown or prepaid term has come are stopped, stopped ones left 7 days are
  * destroyed, and then the reconciler works through whatever is unsettled, these included (it runs last for that).
  */
@@ -28,6 +29,7 @@ export function applicationJobs({
 }): ScheduledJob[] {
   const running = eq(apps.desiredState, 'running');
   return [
+    reconciling.confirmJob,
     billing.job,
     disks.job,
     defineBatchJob({

@@ -23,9 +23,12 @@ export async function insertApplication(tx: Tx, application: NewApplication): Pr
 
 const live = (userId: UserId) => and(eq(apps.userId, userId), ne(apps.status, 'destroyed'));
 
-/** Locks one of the user's applications; null when it is not theirs, does not exist or was destroyed. */
+/**
+ * Locks one of the user's applications, destroyed or not, so that an action on a destroyed one can be told apart
+ * (409) from one on an application that is not theirs (404); null when it is not theirs or does not exist.
+ */
 export const lockOwnApplication = (tx: Tx, userId: UserId, applicationId: bigint) =>
-  lockRow(tx, apps, { id: applicationId, where: live(userId) });
+  lockRow(tx, apps, { id: applicationId, where: eq(apps.userId, userId) });
 
 export const lockApplication = (tx: Tx, applicationId: bigint) => lockRow(tx, apps, { id: applicationId });
 
@@ -37,14 +40,50 @@ export async function findOwnApplication(db: Db, userId: UserId, applicationId: 
   return row ?? null;
 }
 
+/** One of the user's applications, destroyed or not (an action on a destroyed one answers 409, not 404). */
+export async function findOwnRecord(db: Db, userId: UserId, applicationId: bigint) {
+  const [row] = await db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.id, applicationId), eq(apps.userId, userId)));
+  return row ?? null;
+}
+
 export async function findApplication(db: Db, applicationId: bigint) {
   const [row] = await db.select().from(apps).where(eq(apps.id, applicationId));
   return row ?? null;
 }
 
-export async function updateApplication(tx: Tx, applicationId: bigint, changes: Partial<ApplicationRow>) {
+/** Changes what the owner set (name, pin, timed shutdown) or the disk's arrears: never the status. */
+export async function updateApplication(
+  tx: Tx,
+  applicationId: bigint,
+  changes: Omit<Partial<ApplicationRow>, 'status' | 'desiredState' | 'billedThrough'>,
+) {
   const [row] = await tx.update(apps).set(changes).where(eq(apps.id, applicationId)).returning();
   return row!;
+}
+
+/**
+ * Moves an application from the status and desired state `from` reads (compare-and-set, ARCHITECTURE §5): null when
+ * either moved meanwhile, and nothing is written. `billed_through` only ever moves forwards.
+ */
+export async function transition(tx: Tx, from: ApplicationRow, changes: Partial<ApplicationRow>) {
+  const [row] = await tx
+    .update(apps)
+    .set(changes)
+    .where(
+      and(
+        eq(apps.id, from.id),
+        eq(apps.status, from.status),
+        eq(apps.desiredState, from.desiredState),
+        changes.billedThrough
+          ? sql`(${apps.billedThrough} IS NULL OR ${apps.billedThrough} <= ${changes.billedThrough})`
+          : undefined,
+      ),
+    )
+    .returning();
+  return row ?? null;
 }
 
 // A user's live applications, of one status or all: the folded counts plus the changes not folded yet (migration
@@ -165,7 +204,6 @@ export async function nextApplicationId(db: Db): Promise<bigint> {
   return BigInt(row!.id);
 }
 
-/** What an hour of the user's running pay-as-you-go applications costs together. */
 /** What an hour of each owner's running pay-as-you-go applications costs together; absent when none runs. */
 export async function hourlyBurns(tx: Tx, userIds: readonly UserId[]): Promise<Map<UserId, Money>> {
   if (userIds.length === 0) {
@@ -202,10 +240,19 @@ export async function recordBilled(tx: Tx, billed: readonly ApplicationRow[]) {
     through: row.billedThrough!.toISOString(),
     spent: String(row.spentUnits),
   }));
-  await tx.execute(sql`UPDATE applications a
+  // Each row moves only from where it was billed to (fewer minutes, an earlier time, still running): the charges of
+  // the same transaction were computed from that, so a row that moved meanwhile must undo them all.
+  const moved = await queryRows<{ id: string }>(
+    tx,
+    sql`UPDATE applications a
     SET billed_minutes = b.minutes, billed_through = b.through, spent_units = b.spent
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS b (id bigint, minutes int, through timestamptz, spent bigint)
-    WHERE a.id = b.id`);
+    WHERE a.id = b.id AND a.billed_minutes <= b.minutes AND a.billed_through <= b.through
+    RETURNING a.id`,
+  );
+  if (moved.length !== rows.length) {
+    throw new Error(`billed ${rows.length} applications but ${moved.length} were where their bill began`);
+  }
 }
 
 export async function setWarningLevel(tx: Tx, userId: UserId, warning: { level: WarningLevel | null; at: Date }) {

@@ -19,6 +19,7 @@ export function applicationsRoutes(service: ApplicationsService, terms: RentalTe
     route(app, applications.stopApplication, ({ params }, { userId }) => service.stop(userId, params.id));
     route(app, applications.restartApplication, ({ params }, { userId }) => service.restart(userId, params.id));
     route(app, applications.destroyApplication, ({ params }, { userId }) => service.destroy(userId, params.id));
+    route(app, applications.getDestroyQuote, ({ params }, { userId }) => service.destroyQuote(userId, params.id));
     route(app, applications.renameApplication, ({ body }, { userId }) => service.rename(userId, body));
     route(app, applications.pinApplication, ({ params }, { userId }) => service.pin(userId, params.id, true));
     route(app, applications.setTimedStop, ({ params, query }, { userId }) =>

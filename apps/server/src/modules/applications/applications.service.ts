@@ -1,4 +1,5 @@
 import {
+  BILLING,
   formatMoney,
   hasMessage,
   money,
@@ -7,6 +8,7 @@ import {
   type applications,
   type EndpointInput,
   type Locale,
+  type Money,
   type PageQuery,
 } from '@suanli/contract';
 import type { Db, Tx } from '../../db/client.js';
@@ -22,7 +24,8 @@ import type { UsersService } from '../users/index.js';
 import type { WalletService } from '../wallet/index.js';
 import * as queries from './applications.queries.js';
 import type { ApplicationRow, Status } from './applications.tables.js';
-import type { Billing } from './billing.js';
+import { fundsToRun, type Billing } from './billing.js';
+import { prepaidRefund } from './prepaid-refund.js';
 
 type CreateBody = EndpointInput<typeof applications.createApplication>['body'];
 
@@ -35,11 +38,13 @@ export interface ApplicationsDependencies {
   users: Pick<UsersService, 'findRealNameVerifiedAt'>;
   catalogue: Pick<CatalogueService, 'rentable'>;
   inventory: InventoryService;
-  wallet: Pick<WalletService, 'charge' | 'newOrderNo'>;
+  wallet: Pick<WalletService, 'charge' | 'newOrderNo' | 'spendable' | 'refund'>;
   notices: Pick<NoticesService, 'notifyUser'>;
   billing: Billing;
   /** Called after a change of desired state commits: the reconciler acts on it at once rather than at its next sweep. */
   changed: (applicationId: bigint) => void;
+  /** Asks the driver, before a stop or destroy, whether a running application still runs (reconciler.confirm). */
+  confirm: (applicationId: bigint) => Promise<void>;
 }
 
 const notFound = (id: bigint | string) =>
@@ -47,6 +52,24 @@ const notFound = (id: bigint | string) =>
 
 const refused = (messageKey: string, field?: string) =>
   new AppError('businessRule', { messageKey, ...(field ? { field } : {}) });
+
+/** A destroy is final: nothing more is done to the application, and nothing is charged for it. */
+const destroyed = () => new AppError('conflict', { messageKey: 'applications.destroyed' });
+
+/** Refused unless balance and usable vouchers pay the first minutes of a pay-as-you-go run (spec §9). */
+async function mustFundRun(
+  wallet: Pick<WalletService, 'spendable'>,
+  executor: Db,
+  owner: { userId: UserId; hourly: Money; billedMinutes: number },
+) {
+  const needed = fundsToRun(owner.hourly, owner.billedMinutes, BILLING.fundedMinutesToRun);
+  if ((await wallet.spendable(executor, owner.userId, 'appOrder')) < needed) {
+    throw new AppError('businessRule', {
+      messageKey: 'applications.insufficientFunds',
+      params: { amount: formatMoney(needed), minutes: BILLING.fundedMinutesToRun },
+    });
+  }
+}
 
 /**
  * Starts `work` now and answers it when asked: a failure surfaces at `result()`, after the checks that come before it,
@@ -109,6 +132,9 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
     if (!row) {
       throw notFound(id);
     }
+    if (row.desiredState === 'destroyed') {
+      throw destroyed();
+    }
     return row;
   }
 
@@ -162,6 +188,9 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
         });
       }
       const prepaid = body.billingMode === 'minute' ? null : price;
+      if (prepaid === null) {
+        await mustFundRun(wallet, db, { userId, hourly: price, billedMinutes: 0 });
+      }
 
       const row = await inTransaction(db, async (tx) => {
         const now = clock.now();
@@ -193,6 +222,8 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
           hourlyPriceUnits: prepaid === null ? price : null,
           spentUnits: prepaid ?? money(0n),
           expiresAt: pricing.periodEnd(body.billingMode, periods, now),
+          termStartedAt: prepaid === null ? null : now,
+          termPaidUnits: prepaid ?? money(0n),
         });
         if (prepaid !== null) {
           // A refusal (insufficient balance) rolls back the whole acceptance, GPUs included.
@@ -241,19 +272,30 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
     },
 
     /** Stops it: billing ends now; the reconciler ends its process and then frees its GPUs. */
-    stop: (userId: UserId, id: string) =>
-      change(userId, id, async (tx, row) => {
+    async stop(userId: UserId, id: string) {
+      await dependencies.confirm(BigInt(id));
+      return change(userId, id, async (tx, row) => {
         if (row.status !== 'abnormal' && (!ACTIVE.includes(row.status) || row.desiredState !== 'running')) {
           throw refused('applications.notRunning');
         }
         return bills.stopNow(tx, row, { now: clock.now() });
-      }),
+      });
+    },
 
-    /** Starts a stopped application again on its own host, where its data disk is: GPUs must be free there. */
+    /**
+     * Starts a stopped application again on its own host, where its data disk is: GPUs must be free there, a prepaid
+     * term must not have ended, and pay-as-you-go needs the funds for its first minutes.
+     */
     restart: (userId: UserId, id: string) =>
       change(userId, id, async (tx, row) => {
         if (row.status !== 'stopped' && row.status !== 'abnormal') {
           throw refused('applications.notStopped');
+        }
+        if (row.billingMode !== 'minute' && (!row.expiresAt || row.expiresAt <= clock.now())) {
+          throw refused('applications.termEnded');
+        }
+        if (row.hourlyPriceUnits !== null) {
+          await mustFundRun(wallet, tx, { userId, hourly: row.hourlyPriceUnits, billedMinutes: row.billedMinutes });
         }
         const allocation = await scheduler.allocateGpus(tx, {
           applicationId: row.id,
@@ -264,24 +306,53 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
         if (!allocation.allocated) {
           throw refused('applications.noIdleGpu');
         }
-        return queries.updateApplication(tx, row.id, {
+        const restarted = await queries.transition(tx, row, {
           desiredState: 'running',
           status: 'restarting',
           statusReason: null,
           stoppedAt: null,
         });
+        return restarted ?? Promise.reject(destroyed());
       }),
 
-    /** Destroys it and its disks; the reconciler removes the workload and frees its GPUs. */
-    destroy: (userId: UserId, id: string) =>
-      change(userId, id, async (tx, row) =>
-        queries.updateApplication(tx, row.id, {
+    /**
+     * Destroys it and its disks, for good: the minutes it ran are billed, a prepaid term not over is refunded pro rata
+     * less the fee, and the reconciler removes the workload and frees its GPUs.
+     */
+    async destroy(userId: UserId, id: string) {
+      await dependencies.confirm(BigInt(id));
+      return change(userId, id, async (tx, row) => {
+        const now = clock.now();
+        const billed =
+          ACTIVE.includes(row.status) && row.desiredState === 'running' ? await bills.stopNow(tx, row, { now }) : row;
+        const refund = prepaidRefund(billed, now);
+        if (refund) {
+          await wallet.refund(tx, { userId, orderNo: row.orderNo, ...refund });
+        }
+        const gone = await queries.transition(tx, billed, {
           desiredState: 'destroyed',
-          status: ACTIVE.includes(row.status) ? 'stopping' : row.status,
-          runningSince: null,
           timedStopAt: null,
-        }),
-      ),
+          refundedUnits: refund ? money(refund.amount - refund.fee) : money(0n),
+        });
+        return gone ?? Promise.reject(destroyed());
+      });
+    },
+
+    /** What destroying it now would give back (the confirm dialog says it, or that nothing comes back). */
+    async destroyQuote(userId: UserId, id: string) {
+      const row = await queries.findOwnApplication(db, userId, BigInt(id));
+      if (!row) {
+        throw notFound(id);
+      }
+      const refund = prepaidRefund(row, clock.now());
+      const zero = money(0n);
+      return {
+        id,
+        amount: formatMoney(refund?.amount ?? zero),
+        fee: formatMoney(refund?.fee ?? zero),
+        refund: formatMoney(refund ? money(refund.amount - refund.fee) : zero),
+      };
+    },
 
     async rename(userId: UserId, body: { id: string; appName: string }) {
       await inTransaction(db, async (tx) => {

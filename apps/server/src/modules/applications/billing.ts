@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { formatMoney, money, type Money } from '@suanli/contract';
 import type { Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
@@ -43,9 +43,28 @@ const billable = (row: ApplicationRow) =>
   row.billedThrough !== null &&
   row.runningSince !== null;
 
-/** The whole minutes due at `now`, what they cost, and the row as it reads once they are billed. */
-function dueAt(row: ApplicationRow, now: Date) {
-  const due = Math.max(0, Math.floor((now.getTime() - row.billedThrough!.getTime()) / MINUTE_MS));
+/**
+ * How whole minutes are counted: the tick bills only minutes that have ended; a stop or destroy also bills the minute
+ * it falls in when that minute was started while the workload was seen running (spec §9: per minute after start).
+ */
+export type MinuteRule = 'ended' | 'started';
+
+/** How many minutes are due at `now`: never past the last moment the driver confirmed the workload running. */
+function minutesDue(row: ApplicationRow, now: Date, rule: MinuteRule) {
+  const seen = row.lastSeenRunningAt;
+  if (!billable(row) || seen === null) {
+    return 0;
+  }
+  const until = Math.min(now.getTime(), seen.getTime());
+  const elapsed = until - row.billedThrough!.getTime();
+  if (elapsed <= 0) {
+    return 0;
+  }
+  return rule === 'started' ? Math.ceil(elapsed / MINUTE_MS) : Math.floor(elapsed / MINUTE_MS);
+}
+
+/** What `due` more minutes cost, and the row as it reads once they are billed. */
+function billFor(row: ApplicationRow, due: number) {
   const amount = minutesCost(row.hourlyPriceUnits!, row.billedMinutes, due);
   const billed: ApplicationRow = {
     ...row,
@@ -56,58 +75,88 @@ function dueAt(row: ApplicationRow, now: Date) {
   return { due, amount, billed };
 }
 
+/** The whole minutes due at `now`, what they cost, and the row as it reads once they are billed. */
+const dueAt = (row: ApplicationRow, now: Date, rule: MinuteRule = 'ended') => billFor(row, minutesDue(row, now, rule));
+
+/** The most of `due` minutes that `spendable` pays for: their cost only grows with their number. */
+function affordable(row: ApplicationRow, due: number, spendable: Money) {
+  let [low, high] = [0, due];
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (minutesCost(row.hourlyPriceUnits!, row.billedMinutes, middle) <= spendable) {
+      low = middle;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return low;
+}
+
 /** What the application's next minute will cost once `row`'s minutes are billed. */
 const nextMinute = (row: ApplicationRow) => minutesCost(row.hourlyPriceUnits!, row.billedMinutes, 1);
 
+/** What the first `minutes` minutes of a run at `hourly` an hour cost: the funds needed to start one (spec §9). */
+export const fundsToRun = (hourly: Money, billedMinutes: number, minutes: number) =>
+  minutesCost(hourly, billedMinutes, minutes);
+
 /**
- * Per-minute billing (spec §9, ARCHITECTURE §4 and §6): a running pay-as-you-go application pays each whole minute
- * from `running` through the wallet, vouchers first, under its order number; when balance and vouchers cannot
- * cover the next minute it is stopped and its owner told. Each tick's charge and the minutes it moves commit together
- * with the tick's row key, so a crash bills no minute twice and none is lost. A chunk's charges are posted set-based
- * for owners without vouchers waiting (decision 0016); the others are billed one application at a time.
+ * Per-minute billing (spec §9, ARCHITECTURE §4 and §5): a running pay-as-you-go application pays each whole minute
+ * the driver confirmed it running through the wallet, vouchers first, under its order number; when balance and
+ * vouchers cannot cover every minute due, the minutes they can pay are charged and it is stopped, and its owner told.
+ * Each tick's charge and the minutes it moves commit together with the tick's row key, so a crash bills no minute
+ * twice and none is lost. A chunk's charges are posted set-based for owners without vouchers waiting (decision 0016);
+ * the others are billed one application at a time.
  */
 export function billing({ wallet, notices, batchSize }: BillingDependencies) {
-  /**
-   * Bills the whole minutes run since `billed_through`, in the caller's transaction with the row locked. Answers
-   * whether they were paid; unpaid, nothing is charged and nothing moves.
-   */
-  async function billDue(tx: Tx, row: ApplicationRow, now: Date): Promise<boolean> {
-    // Only a running application is billed: not one starting again, nor an abnormal one.
-    if (row.hourlyPriceUnits === null || row.billedThrough === null || row.runningSince === null) {
-      return true;
-    }
-    const { due, amount, billed } = dueAt(row, now);
-    if (due === 0) {
-      return true;
-    }
+  /** Charges `due` minutes of `row` and records them; the row as it then reads. */
+  async function charge(tx: Tx, row: ApplicationRow, due: number) {
+    const { amount, billed } = billFor(row, due);
     if (amount > 0n) {
-      try {
-        await wallet.charge(tx, { userId: row.userId, amount, transactionType: 'appOrder', orderNo: row.orderNo });
-      } catch (error) {
-        if (isInsufficientBalance(error)) {
-          return false;
-        }
-        throw error;
-      }
+      await wallet.charge(tx, { userId: row.userId, amount, transactionType: 'appOrder', orderNo: row.orderNo });
     }
     await queries.recordBilled(tx, [billed]);
-    return true;
+    return billed;
   }
 
   /**
-   * Stops the application now, in the caller's transaction with its row locked: the whole minutes it ran since the
-   * last tick are billed (a part minute is not, and minutes the wallet can no longer pay are left unbilled rather than
-   * keeping it running), and the owner is told why when it was not their doing. The reconciler ends its process.
+   * Bills the minutes due at `now` by `rule`, in the caller's transaction with the row locked: all of them when the
+   * wallet can, else as many as it can. Answers the row as it then reads, and whether every minute due was paid.
+   */
+  async function billDue(tx: Tx, row: ApplicationRow, { now, rule }: { now: Date; rule: MinuteRule }) {
+    const due = minutesDue(row, now, rule);
+    if (due === 0) {
+      return { row, paid: true };
+    }
+    try {
+      return { row: await charge(tx, row, due), paid: true };
+    } catch (error) {
+      if (!isInsufficientBalance(error)) {
+        throw error;
+      }
+    }
+    const payable = affordable(row, due, await wallet.spendable(tx, row.userId, 'appOrder'));
+    return { row: payable === 0 ? row : await charge(tx, row, payable), paid: false };
+  }
+
+  /**
+   * Stops the application now, in the caller's transaction with its row locked: the minutes it ran since the last
+   * tick are billed first, the minute the stop falls in counting whole when it was started running (as far as the
+   * wallet pays them; minutes it cannot are left unbilled rather than keeping it running), and the owner is told why
+   * when it was not their doing. The reconciler ends its process and then frees its GPUs.
    */
   async function stopNow(tx: Tx, row: ApplicationRow, { now, reason }: { now: Date; reason?: StopReason }) {
-    await billDue(tx, row, now);
-    const stopped = await queries.updateApplication(tx, row.id, {
+    const { row: billed } = await billDue(tx, row, { now, rule: 'started' });
+    const stopped = await queries.transition(tx, billed, {
       desiredState: 'stopped',
-      status: row.status === 'abnormal' ? 'stopped' : 'stopping',
+      status: billed.status === 'abnormal' ? 'stopped' : 'stopping',
       runningSince: null,
+      lastSeenRunningAt: null,
       stoppedAt: now,
       timedStopAt: null,
     });
+    if (!stopped) {
+      throw new Error(`application ${row.id} moved while locked`);
+    }
     if (reason) {
       await notices.notifyUser(tx, {
         userId: row.userId,
@@ -117,6 +166,14 @@ export function billing({ wallet, notices, batchSize }: BillingDependencies) {
       });
     }
     return stopped;
+  }
+
+  /**
+   * A run that ends without a stop (the workload failed, or went away and is being started again): the whole minutes
+   * the driver confirmed are billed, and nothing after them. In the reconciler's transaction, with the row locked.
+   */
+  async function closeRun(tx: Tx, row: ApplicationRow, now: Date) {
+    return (await billDue(tx, row, { now, rule: 'ended' })).row;
   }
 
   /**
@@ -144,20 +201,19 @@ export function billing({ wallet, notices, batchSize }: BillingDependencies) {
     }
   }
 
-  /** One tick for one application: bill what is due, stop it if the next minute cannot be paid, warn when low. */
+  /** One tick for one application: bill what is due, stop it if not all or not the next minute can be paid. */
   async function tick(tx: Tx, row: ApplicationRow, now: Date) {
     const current = await queries.lockApplication(tx, row.id);
     if (!current || !billable(current)) {
       return;
     }
-    const paid = await billDue(tx, current, now);
-    const next = nextMinute(dueAt(current, now).billed);
-    const spendable = await wallet.spendable(tx, current.userId, 'appOrder');
-    if (!paid || spendable < next) {
-      await stopNow(tx, current, { now, reason: 'insufficientBalance' });
+    const { row: billed, paid } = await billDue(tx, current, { now, rule: 'ended' });
+    const spendable = await wallet.spendable(tx, billed.userId, 'appOrder');
+    if (!paid || spendable < nextMinute(billed)) {
+      await stopNow(tx, billed, { now, reason: 'insufficientBalance' });
       return;
     }
-    await warnWhenLow(tx, new Map([[current.userId, spendable]]), now);
+    await warnWhenLow(tx, new Map([[billed.userId, spendable]]), now);
   }
 
   /**
@@ -198,6 +254,7 @@ export function billing({ wallet, notices, batchSize }: BillingDependencies) {
 
   return {
     stopNow,
+    closeRun,
 
     job: defineBatchJob({
       name: 'applications.bill-minutes',
@@ -211,6 +268,7 @@ export function billing({ wallet, notices, batchSize }: BillingDependencies) {
           eq(apps.status, 'running'),
           isNotNull(apps.billedThrough),
           lte(apps.billedThrough, new Date(now.getTime() - MINUTE_MS)),
+          lte(apps.billedThrough, sql`${apps.lastSeenRunningAt} - interval '1 minute'`),
         ),
       ...(batchSize === undefined ? {} : { batchSize }),
       apply: (tx, { row }, { now }) => tick(tx, row, now),

@@ -6,10 +6,12 @@ import type { NoticesService } from '../notices/index.js';
 import { isInsufficientBalance, type WalletService } from '../wallet/index.js';
 import * as queries from './applications.queries.js';
 import { applicationsTable as apps, type ApplicationRow } from './applications.tables.js';
+import type { Billing } from './billing.js';
 
 export interface DiskSettlementDependencies {
   wallet: Pick<WalletService, 'charge'>;
   notices: Pick<NoticesService, 'notifyUser'>;
+  billing: Pick<Billing, 'stopNow'>;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface DiskSettlementDependencies {
  * 0.007 yuan a GB for the day, running or not, together with any arrears. What the wallet cannot pay is owed; above
  * 10 yuan the owner is told, and if it is still owed at the next settlement the application and its data are cleared.
  */
-export function diskSettlement({ wallet, notices }: DiskSettlementDependencies) {
+export function diskSettlement({ wallet, notices, billing }: DiskSettlementDependencies) {
   async function settle(tx: Tx, row: ApplicationRow, now: Date) {
     const current = await queries.lockApplication(tx, row.id);
     if (!current || current.desiredState === 'destroyed' || current.dataDiskGb === 0) {
@@ -49,13 +51,10 @@ export function diskSettlement({ wallet, notices }: DiskSettlementDependencies) 
       await queries.updateApplication(tx, current.id, { diskArrearsUnits: due, diskArrearsNoticedAt: now });
       await notices.notifyUser(tx, { userId: current.userId, kind: 'diskArrears', params, at: now });
     } else {
-      // Told at an earlier settlement and still unpaid: the reconciler removes the workload and its disk.
-      await queries.updateApplication(tx, current.id, {
-        desiredState: 'destroyed',
-        status: current.status === 'stopped' || current.status === 'abnormal' ? current.status : 'stopping',
-        runningSince: null,
-        diskArrearsUnits: due,
-      });
+      // Told at an earlier settlement and still unpaid: the reconciler removes the workload and its disk, once the
+      // minutes it ran are billed as at any stop.
+      const stopped = current.desiredState === 'running' ? await billing.stopNow(tx, current, { now }) : current;
+      await queries.transition(tx, stopped, { desiredState: 'destroyed', diskArrearsUnits: due });
       await notices.notifyUser(tx, { userId: current.userId, kind: 'diskCleared', params, at: now });
     }
   }

@@ -44,11 +44,11 @@ export function createApplicationsModule({
   users: Pick<UsersService, 'findRealNameVerifiedAt'>;
   catalogue: Pick<CatalogueService, 'rentable'>;
   inventory: InventoryService;
-  wallet: Pick<WalletService, 'charge' | 'chargeMany' | 'newOrderNo' | 'spendable'>;
+  wallet: Pick<WalletService, 'charge' | 'chargeMany' | 'newOrderNo' | 'spendable' | 'refund'>;
   notices: Pick<NoticesService, 'notifyUser'>;
 }): Module<ApplicationsModuleService> {
-  const reconciling = reconciler({ db, clock, log, driver, catalogue, inventory });
   const bills = billing({ wallet, notices, batchSize: config.BILLING_BATCH_SIZE });
+  const reconciling = reconciler({ db, clock, log, driver, catalogue, inventory, billing: bills });
   const dependencies = {
     db,
     clock,
@@ -59,6 +59,7 @@ export function createApplicationsModule({
     notices,
     billing: bills,
     changed: reconciling.changed,
+    confirm: reconciling.confirm,
   };
   const service = applicationsService(dependencies);
   const terms = rentalTermsService(dependencies);
@@ -71,7 +72,12 @@ export function createApplicationsModule({
     },
     front: applicationProxy(access),
     jobs: [
-      ...applicationJobs({ terms, billing: bills, disks: diskSettlement({ wallet, notices }), reconciling }),
+      ...applicationJobs({
+        terms,
+        billing: bills,
+        disks: diskSettlement({ wallet, notices, billing: bills }),
+        reconciling,
+      }),
       ...appAccessJobs,
       {
         // Keeps the changes a reader of the list's total adds few (migration 0024).

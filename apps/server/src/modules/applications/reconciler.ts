@@ -1,21 +1,23 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DISKS } from '@suanli/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { defineBatchJob } from '../../jobs/batch-job.js';
 import type { Clock } from '../../jobs/clock.js';
-import type { ComputeDriver, Workload } from '../../providers/compute/types.js';
+import type { ComputeDriver, Workload, WorkloadState } from '../../providers/compute/types.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import type { InventoryService } from '../inventory/index.js';
 import * as queries from './applications.queries.js';
 import { applicationsTable, type ApplicationRow, type Status } from './applications.tables.js';
+import type { Billing } from './billing.js';
 
-/** What the driver showed, as the change it makes to the row; null when the row stays as it is. */
-type Observation = Partial<
-  Pick<ApplicationRow, 'status' | 'statusReason' | 'runningSince' | 'billedThrough' | 'destroyedAt'>
-> | null;
+/** What the driver showed: the change it makes to the row, or that the run counted still runs; null when nothing. */
+type Observation =
+  | { kind: 'change'; changes: Partial<ApplicationRow> & { status: Status } }
+  | { kind: 'stillRunning'; seenAt: Date; startedAt: Date }
+  | null;
 
 export interface ReconcilerDependencies {
   db: Db;
@@ -24,6 +26,7 @@ export interface ReconcilerDependencies {
   driver: ComputeDriver;
   catalogue: Pick<CatalogueService, 'rentable'>;
   inventory: Pick<InventoryService, 'scheduler'>;
+  billing: Pick<Billing, 'closeRun'>;
 }
 
 // How long an application that was just changed is watched before the minute sweep takes over, and how often.
@@ -39,7 +42,7 @@ const AT_REST: readonly Status[] = ['stopped', 'abnormal', 'destroyed'];
  * they show is written in a short transaction that re-reads the row and drops the change when the desired state
  * moved meanwhile. Runs at once for an application just changed (`settle`) and every minute for all (`job`).
  */
-export function reconciler({ db, clock, log, driver, catalogue, inventory }: ReconcilerDependencies) {
+export function reconciler({ db, clock, log, driver, catalogue, inventory, billing }: ReconcilerDependencies) {
   const settling = new Map<bigint, Promise<void>>();
   let enabled = false;
 
@@ -61,20 +64,48 @@ export function reconciler({ db, clock, log, driver, catalogue, inventory }: Rec
     };
   }
 
+  const change = (changes: Partial<ApplicationRow> & { status: Status }): Observation => ({ kind: 'change', changes });
+
+  /** What the driver says of a workload that is to run, asked at `seenAt`. */
+  function running(row: ApplicationRow, seen: WorkloadState, seenAt: Date): Observation {
+    switch (seen.state) {
+      case 'running':
+        // Billing counts whole minutes from the first time it is seen running, and up to the last; a minute a stop
+        // already billed whole is not billed again when it runs again within it.
+        return row.status === 'running'
+          ? { kind: 'stillRunning', seenAt, startedAt: seen.startedAt }
+          : change({
+              status: 'running',
+              runningSince: seenAt,
+              billedThrough: row.billedThrough && row.billedThrough > seenAt ? row.billedThrough : seenAt,
+              lastSeenRunningAt: seenAt,
+              statusReason: null,
+            });
+      case 'failed':
+        return change({ status: 'abnormal', statusReason: seen.reason, runningSince: null, lastSeenRunningAt: null });
+      default:
+        // Still coming up; a running application whose process went away is being started again and is not billed.
+        return row.status === 'running'
+          ? change({ status: 'starting', runningSince: null, lastSeenRunningAt: null })
+          : null;
+    }
+  }
+
   /** Asks the driver to do what the row wants and reports what it then sees. */
   async function observe(row: ApplicationRow): Promise<Observation> {
     const id = String(row.id);
     if (row.desiredState === 'destroyed') {
       await driver.destroy(id);
-      return { status: 'destroyed', destroyedAt: clock.now() };
+      return change({ status: 'destroyed', destroyedAt: clock.now(), runningSince: null, lastSeenRunningAt: null });
     }
     if (row.desiredState === 'stopped') {
       await driver.stop(id);
-      return { status: 'stopped' };
+      return change({ status: 'stopped' });
     }
     if (row.status === 'abnormal') {
       return null;
     }
+    let seenAt = clock.now();
     let seen = await driver.status(id);
     if (seen.state === 'failed' && row.status === 'restarting') {
       // The owner restarts it after a failure: what the driver remembers of that failure goes with a clean stop.
@@ -83,31 +114,59 @@ export function reconciler({ db, clock, log, driver, catalogue, inventory }: Rec
     }
     if (seen.state === 'stopped' || seen.state === 'missing') {
       await driver.start(await workloadOf(row));
+      seenAt = clock.now();
       seen = await driver.status(id);
     }
-    switch (seen.state) {
-      case 'running':
-        // Billing counts whole minutes from here.
-        return row.status === 'running'
-          ? null
-          : { status: 'running', runningSince: clock.now(), billedThrough: clock.now(), statusReason: null };
-      case 'failed':
-        return { status: 'abnormal', statusReason: seen.reason, runningSince: null };
-      default:
-        // Still coming up; a running application whose process went away is being started again and is not billed.
-        return row.status === 'running' ? { status: 'starting', runningSince: null } : null;
+    if (seen.state === 'failed') {
+      // A crash loop or an image that cannot be pulled: its workload is ended before its GPUs are given to another.
+      await driver.stop(id);
+    }
+    return running(row, seen, seenAt);
+  }
+
+  /**
+   * Writes what was observed, unless the row moved since it was read (a stale observation from a slow driver call is
+   * dropped). A run confirmed again moves `last_seen_running_at` on; one whose workload started anew after it was last
+   * seen (the server was down, or the workload restarted) bills what was seen and skips the time nothing was.
+   */
+  async function apply(tx: Tx, row: ApplicationRow, observation: Observation) {
+    const current = await queries.lockApplication(tx, row.id);
+    if (
+      !observation ||
+      !current ||
+      current.desiredState !== row.desiredState ||
+      current.status !== row.status ||
+      current.runningSince?.getTime() !== row.runningSince?.getTime()
+    ) {
+      return;
+    }
+    if (observation.kind === 'stillRunning') {
+      await confirmRun(tx, current, observation);
+      return;
+    }
+    const from = current.status === 'running' ? await billing.closeRun(tx, current, clock.now()) : current;
+    const moved = await queries.transition(tx, from, observation.changes);
+    if (moved && AT_REST.includes(moved.status)) {
+      await inventory.scheduler.releaseGpus(tx, row.id);
     }
   }
 
-  async function apply(tx: Tx, row: ApplicationRow, observation: Observation) {
-    const current = await queries.lockApplication(tx, row.id);
-    if (!observation || !current || current.desiredState !== row.desiredState || current.status === 'destroyed') {
+  async function confirmRun(tx: Tx, row: ApplicationRow, { seenAt, startedAt }: { seenAt: Date; startedAt: Date }) {
+    const lastSeen = row.lastSeenRunningAt;
+    if (lastSeen !== null && seenAt <= lastSeen) {
       return;
     }
-    await queries.updateApplication(tx, row.id, observation);
-    if (observation.status && AT_REST.includes(observation.status)) {
-      await inventory.scheduler.releaseGpus(tx, row.id);
+    if (lastSeen === null || startedAt > lastSeen) {
+      const billed = await billing.closeRun(tx, row, clock.now());
+      const restartedAt = billed.billedThrough && billed.billedThrough > startedAt ? billed.billedThrough : startedAt;
+      await queries.transition(tx, billed, {
+        runningSince: restartedAt,
+        billedThrough: restartedAt,
+        lastSeenRunningAt: seenAt,
+      });
+      return;
     }
+    await queries.transition(tx, row, { lastSeenRunningAt: seenAt });
   }
 
   async function reconcileOnce(applicationId: bigint): Promise<boolean> {
@@ -161,18 +220,45 @@ export function reconciler({ db, clock, log, driver, catalogue, inventory }: Rec
       await Promise.all(settling.values());
     },
 
+    /**
+     * Confirms now what the driver says of a running application, before its owner stops or destroys it, so that the
+     * minute it is stopped in is billed only if it was seen running in it.
+     */
+    async confirm(applicationId: bigint) {
+      const row = await queries.findApplication(db, applicationId);
+      if (!row || row.status !== 'running' || row.desiredState !== 'running') {
+        return;
+      }
+      const seenAt = clock.now();
+      const observation = running(row, await driver.status(String(row.id)), seenAt);
+      if (observation?.kind === 'stillRunning') {
+        await inTransaction(db, (tx) => apply(tx, row, observation));
+      }
+    },
+
+    /**
+     * Every minute, first of the application jobs: what the driver says of each running application, so that billing
+     * counts up to what was just confirmed running, and a workload that went away is started again or marked abnormal.
+     */
+    confirmJob: defineBatchJob({
+      name: 'applications.confirm-running',
+      cadence: 'minute',
+      catchUp: 1,
+      batchSize: 100,
+      table: applicationsTable,
+      where: () => and(eq(applicationsTable.status, 'running'), eq(applicationsTable.desiredState, 'running')),
+      prepare: (row) => observe(row),
+      apply: (tx, { row, prepared }) => apply(tx, row, prepared),
+    }),
+
+    /** Every minute, last of the application jobs: whatever is unsettled, the changes the jobs before it made too. */
     job: defineBatchJob({
       name: 'applications.reconcile',
       cadence: 'minute',
       catchUp: 1,
       batchSize: 20,
       table: applicationsTable,
-      // Unsettled ones, and running ones, whose process may have gone away.
-      where: () =>
-        or(
-          queries.unsettled(),
-          and(eq(applicationsTable.status, 'running'), eq(applicationsTable.desiredState, 'running')),
-        ),
+      where: () => queries.unsettled(),
       prepare: (row) => observe(row),
       apply: (tx, { row, prepared }) => apply(tx, row, prepared),
     }),

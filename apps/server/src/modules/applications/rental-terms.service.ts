@@ -31,6 +31,9 @@ export function rentalTermsService(dependencies: ApplicationsDependencies) {
     if (!row) {
       throw notFound(id);
     }
+    if (row.desiredState === 'destroyed') {
+      throw new AppError('conflict', { messageKey: 'applications.destroyed' });
+    }
     return row;
   }
 
@@ -54,9 +57,12 @@ export function rentalTermsService(dependencies: ApplicationsDependencies) {
     async renew(userId: UserId, body: { id: string; duration: number }) {
       // Priced before the transaction: the customer's VIP grade is read on its own connection, which on PGlite would
       // wait for this transaction's. What the price depends on (model, count, mode) never changes for an application.
-      const found = await queries.findOwnApplication(db, userId, BigInt(body.id));
+      const found = await queries.findOwnRecord(db, userId, BigInt(body.id));
       if (!found) {
         throw notFound(body.id);
+      }
+      if (found.desiredState === 'destroyed') {
+        throw new AppError('conflict', { messageKey: 'applications.destroyed' });
       }
       if (found.billingMode === 'minute') {
         throw new AppError('businessRule', { messageKey: 'applications.notPrepaid' });
@@ -66,10 +72,16 @@ export function rentalTermsService(dependencies: ApplicationsDependencies) {
       return inTransaction(db, async (tx) => {
         const row = await lockOwn(tx, userId, body.id);
         const now = clock.now();
-        const from = row.expiresAt && row.expiresAt > now ? row.expiresAt : now;
-        const expiresAt = inventory.pricing.periodEnd(row.billingMode, body.duration, from)!;
+        // A term still running is extended; one that ended starts anew now, and what it cost is what this one costs.
+        const extends_ = row.expiresAt !== null && row.expiresAt > now && row.termStartedAt !== null;
+        const expiresAt = inventory.pricing.periodEnd(row.billingMode, body.duration, extends_ ? row.expiresAt! : now)!;
         await wallet.charge(tx, { userId, amount: price, transactionType: 'appOrder', orderNo: row.orderNo });
-        await queries.updateApplication(tx, row.id, { expiresAt, spentUnits: money(row.spentUnits + price) });
+        await queries.updateApplication(tx, row.id, {
+          expiresAt,
+          spentUnits: money(row.spentUnits + price),
+          termStartedAt: extends_ ? row.termStartedAt : now,
+          termPaidUnits: money((extends_ ? row.termPaidUnits : 0n) + price),
+        });
         return { id: body.id, expireTime: expiresAt.toISOString(), price: formatMoney(price) };
       });
     },
@@ -89,7 +101,7 @@ export function rentalTermsService(dependencies: ApplicationsDependencies) {
       if (!current || current.status !== 'stopped' || current.desiredState !== 'stopped') {
         return;
       }
-      await queries.updateApplication(tx, row.id, { desiredState: 'destroyed' });
+      await queries.transition(tx, current, { desiredState: 'destroyed' });
     },
   };
 }

@@ -9,7 +9,13 @@ import { sql } from 'drizzle-orm';
 import { queryPrepared } from '../../db/sql.js';
 import { lockWallets, postBatch, type BatchEntry } from './batch-charge.queries.js';
 import { lockBalance, postedBalance, postingStatement } from './ledger.queries.js';
-import { insertSpends, lockUsableVouchers, spendVoucher, voucherHorizon } from './vouchers.queries.js';
+import {
+  insertSpends,
+  lockUsableVouchers,
+  lockUsableVouchersOf,
+  spendVoucher,
+  voucherHorizon,
+} from './vouchers.queries.js';
 
 export interface ChargeRequest {
   userId: UserId;
@@ -155,7 +161,9 @@ export function chargeService({ clock, users }: ChargeDependencies) {
     }
     const balances = new Map<UserId, Money>();
     const entries: BatchEntry[] = [];
-    for (const wallet of await lockWallets(tx, [...byUser.keys()])) {
+    const userIds = [...byUser.keys()];
+    await lockUsableVouchersOf(tx, { userIds, now });
+    for (const wallet of await lockWallets(tx, userIds)) {
       const charges = byUser.get(wallet.userId)!;
       const total = charges.reduce((sum, each) => sum + each.amount, 0n);
       const vouchersWaiting =

@@ -44,6 +44,22 @@ export async function lockUsableVouchers(
     .for('update');
 }
 
+/**
+ * Locks the usable vouchers of several users at once, in user order and then the order above: a batch of charges
+ * takes them before the users' wallets, as every single charge does, so the two never wait on each other in a cycle.
+ */
+export async function lockUsableVouchersOf(tx: Tx, { userIds, now }: { userIds: readonly UserId[]; now: Date }) {
+  if (userIds.length === 0) {
+    return;
+  }
+  await tx
+    .select({ id: vouchers.id })
+    .from(vouchers)
+    .where(and(inArray(vouchers.userId, [...userIds]), usable(now)))
+    .orderBy(asc(vouchers.userId), asc(vouchers.expiresAt), asc(vouchers.id))
+    .for('update');
+}
+
 /** Takes an amount from a locked voucher; one spent to nothing has ended (invalid). */
 export async function spendVoucher(tx: Tx, { id, amount }: { id: bigint; amount: Money }) {
   await tx

@@ -27,6 +27,7 @@ import {
   type Posting,
 } from './ledger.queries.js';
 import { newOrderNo, type OrderKind } from './order-numbers.js';
+import { refundService } from './refund.service.js';
 import { usableTotal } from './vouchers.queries.js';
 import { vouchersService } from './vouchers.service.js';
 
@@ -102,6 +103,7 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
     post,
     ...chargeService({ clock, users }),
     ...vouchersService({ db, clock, users }),
+    ...refundService({ clock }),
     newOrderNo: (kind: OrderKind, at: Date) => newOrderNo(kind, at, timeZone),
 
     /** The balance, and what the usable vouchers (kind voucher, which pay any charge) hold now. */
