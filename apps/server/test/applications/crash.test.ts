@@ -22,8 +22,8 @@ afterAll(async () => {
   await testDatabase.drop();
 });
 
-async function startServer() {
-  const t = await buildTestApp(env, { testDatabase });
+async function startServer(over = { env, testDatabase }) {
+  const t = await buildTestApp(over.env, { testDatabase: over.testDatabase });
   servers.push(t);
   t.services.applications.reconcileOnChange();
   return t;
@@ -109,3 +109,39 @@ describe('a workspace that died while the server was down', () => {
     expect(await freeRtx4090(second, image)).toBe(0);
   });
 });
+
+describe('an application running while the server was down', () => {
+  it('is not billed for the minutes its workspace did not run', async () => {
+    const own = { env: { ...env, ...computeEnv() }, testDatabase: await createTestDatabase() };
+    const first = await startServer(own);
+    const image = await imageIdOf(first, 'PyTorch 2.3 + JupyterLab');
+    const renter = await createRenter(first);
+    const rent = { imageId: image, gpuModel: 'RTX 4090', gpuCount: 1, billingMode: 'minute' };
+    const id = (await createApplication(first, renter.token, rent)).json().data.id as string;
+    await first.services.applications.settled();
+    await advance(first, 2);
+    expect((await billedOf(first, renter.token, id)).billedMinutes).toBe(2);
+
+    // A deploy: the server closes, ending its workspaces, and the next one starts a quarter of an hour later.
+    await first.close();
+    servers.splice(servers.indexOf(first), 1);
+    const second = await startServer(own);
+    await advance(second, 17);
+    expect((await applicationOf(second, renter.token, id)).status).toBe('running');
+    await advance(second, 3);
+    // Two minutes before the deploy and three after it; none for the fifteen in which nothing ran.
+    const billed = await billedOf(second, renter.token, id);
+    expect(billed.billedMinutes).toBe(5);
+    expect(billed.cost).toBe('0.19');
+    await second.close();
+    servers.splice(servers.indexOf(second), 1);
+    await own.testDatabase.drop();
+  });
+});
+
+async function billedOf(t: TestApp, token: string, id: string) {
+  const response = await t.request({ method: 'GET', url: `/api/equipment/deviceServer/application`, token });
+  return (response.json().data.rows as { id: string; billedMinutes: number; cost: string }[]).find(
+    (row) => row.id === id,
+  )!;
+}
