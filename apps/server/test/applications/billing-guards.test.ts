@@ -145,3 +145,27 @@ describe('VIP grades', () => {
     expect(vip.json().data).toMatchObject({ vipGrade: 4, discountBasisPoints: 8500 });
   });
 });
+
+describe('a prepaid application whose term ended', () => {
+  it('restarts only once renewed', async () => {
+    const renter = await createRenter(t, '500');
+    const created = await createApplication(t, renter.token, { ...perMinute(), billingMode: 'day' });
+    const id = created.json().data.id as string;
+    await t.services.applications.settled();
+    await advance(t, 24 * 60 + 1);
+    expect(await statusOf(t, renter.token, id)).toBe('stopped');
+
+    const refused = await act(t, renter.token, 'restart', id);
+    expect([refused.statusCode, refused.json().msg]).toEqual([422, '应用的包期已到期，请先续费再启动']);
+    const renewal = await t.request({
+      method: 'POST',
+      url: '/api/equipment/deviceServer/renewalApplication',
+      token: renter.token,
+      payload: { id, duration: 1 },
+    });
+    expect(renewal.statusCode).toBe(200);
+    expect((await act(t, renter.token, 'restart', id)).statusCode).toBe(200);
+    await t.services.applications.settled();
+    expect(await statusOf(t, renter.token, id)).toBe('running');
+  });
+});

@@ -51,10 +51,10 @@ describe('destroying a prepaid application before its term ends', () => {
     });
     const id = created.json().data.id as string;
     await t.services.applications.settled();
-    const [{ orderNo }] = await queryRows<{ orderNo: string }>(
+    const [{ orderNo }] = (await queryRows<{ orderNo: string }>(
       t.db,
       sql`SELECT order_no AS "orderNo" FROM applications WHERE id = ${id}`,
-    );
+    )) as [{ orderNo: string }];
     const [paid] = await entries(orderNo);
     const price = -BigInt(paid!.amount);
     const voucherPaid = price - -BigInt(paid!.change);

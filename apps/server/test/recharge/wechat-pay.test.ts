@@ -104,6 +104,18 @@ describe('a WeChat Pay recharge', () => {
     expect(live.payments.wechat.state.closeCalls).not.toContain(orderNo);
   });
 
+  it('ends, for review, when WeChat Pay reports another amount paid at its close, and is not closed again', async () => {
+    const { token, orderNo } = await openPaid(30);
+    live.payments.wechat.state.orders.get(orderNo)!.total = 1;
+    await advance(live.t, 6);
+    expect(await paymentStatus(live.t, token, orderNo)).toBe('invalid');
+    const closes = live.payments.wechat.state.closeCalls.filter((call) => call === orderNo).length;
+    expect(closes).toBeGreaterThan(0);
+    await advance(live.t, 5);
+    expect(live.payments.wechat.state.closeCalls.filter((call) => call === orderNo)).toHaveLength(closes);
+    expect(await balanceOf(live.t, token)).toBe('0.00');
+  });
+
   it('is credited when the payer paid just before cancelling (WeChat Pay refuses to close a paid order)', async () => {
     const { token, orderNo } = await openPaid(50);
     const response = await live.t.request({ method: 'POST', url: `/api/recharge/api/wx-pay/cancel/${orderNo}`, token });

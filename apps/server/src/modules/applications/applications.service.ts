@@ -218,7 +218,7 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
           desiredState: 'running',
           status: 'creating',
           createdAt: now,
-          orderNo: wallet.newOrderNo('A', now),
+          orderNo: await wallet.newOrderNo(tx, 'A', now),
           hourlyPriceUnits: prepaid === null ? price : null,
           spentUnits: prepaid ?? money(0n),
           expiresAt: pricing.periodEnd(body.billingMode, periods, now),

@@ -55,7 +55,7 @@ export function powerService({ db, clock, timeZone, wallet }: PowerDependencies)
   return {
     async buyPoints(userId: UserId, amount: Money) {
       const now = clock.now();
-      const orderNo = wallet.newOrderNo('P', now);
+      const orderNo = await wallet.newOrderNo(db, 'P', now);
       const points = pointsFor(amount);
       const expiresAt = expiryOf(now);
       return inTransaction(db, async (tx) => {
@@ -85,7 +85,7 @@ export function powerService({ db, clock, timeZone, wallet }: PowerDependencies)
         throw new AppError('businessRule', { messageKey: 'power.packageNotOnSale', field: 'months' });
       }
       const now = clock.now();
-      const orderNo = wallet.newOrderNo('P', now);
+      const orderNo = await wallet.newOrderNo(db, 'P', now);
       const price = termPrice(term.monthlyPrice, months, term.discountBasisPoints);
       return inTransaction(db, async (tx) => {
         const charged = await wallet.charge(tx, {

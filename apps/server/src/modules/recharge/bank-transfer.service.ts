@@ -43,7 +43,7 @@ export function bankTransferService({ db, clock, log, account, wallet, recharge 
   return {
     async open(userId: UserId, amount: Money) {
       const now = clock.now();
-      const orderNo = wallet.newOrderNo('R', now);
+      const orderNo = await wallet.newOrderNo(db, 'R', now);
       await queries.insertOrder(db, { orderNo, userId, channel: 'bank', amount, now, expiresAt: null });
       return { orderNo, amount: formatMoney(amount), ...account, remark: orderNo };
     },

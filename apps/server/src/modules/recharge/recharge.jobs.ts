@@ -56,8 +56,12 @@ export function rechargeJobs(service: RechargeService, provider: PaymentProvider
         if (item.prepared === null) {
           return;
         }
-        await (creditIfPaid({ service, tx, via: 'close' }, item) ??
-          markEnded(tx, { orderNo: item.row.orderNo, status: 'invalid', at: now }));
+        // A payment the provider reports for another amount is refused; left pending, the order would be closed
+        // again every minute, forever, so it ends all the same, and the refusal's log is there for an operator.
+        const outcome = await creditIfPaid({ service, tx, via: 'close' }, item);
+        if (outcome === null || outcome === 'refused') {
+          await markEnded(tx, { orderNo: item.row.orderNo, status: 'invalid', at: now });
+        }
       },
     }),
     defineBatchJob({

@@ -123,7 +123,7 @@ export function rechargeService({ db, clock, timeZone, log, provider, wallet }: 
 
     async open(userId: UserId, channel: QrChannel, amount: Money) {
       const now = clock.now();
-      const orderNo = wallet.newOrderNo('R', now);
+      const orderNo = await wallet.newOrderNo(db, 'R', now);
       const expiresAt = new Date(now.getTime() + QR_LIFETIME_MS);
       await queries.insertOrder(db, { orderNo, userId, channel, amount, now, expiresAt });
       try {
@@ -162,7 +162,9 @@ export function rechargeService({ db, clock, timeZone, log, provider, wallet }: 
           throw error instanceof PaymentUnavailableError ? unavailable(error) : error;
         });
         if (trade.state === 'paid') {
-          await credit({ orderNo, tradeNo: trade.tradeNo, amount: trade.amount }, 'close');
+          if ((await credit({ orderNo, tradeNo: trade.tradeNo, amount: trade.amount }, 'close')) === 'refused') {
+            await queries.markEnded(db, { orderNo, status: 'invalid', at: clock.now() });
+          }
         } else {
           // The QR screen closes an order at the end of its countdown: that is expiry, shown as invalid.
           const now = clock.now();

@@ -47,7 +47,7 @@ export function redeemService({ db, clock, timeZone, wallet }: RedeemDependencie
         if (amount === null) {
           throw new AppError('businessRule', { messageKey: 'wallet.redeemInvalid', field: 'code' });
         }
-        const orderNo = wallet.newOrderNo('D', at);
+        const orderNo = await wallet.newOrderNo(tx, 'D', at);
         const [balance] = await wallet.post(tx, [
           { userId, transactionType: 'redeem', amount: money(amount), orderNo },
         ]);

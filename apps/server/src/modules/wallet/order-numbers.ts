@@ -1,4 +1,6 @@
-import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/sql.js';
 import { wallClock } from '../../jobs/business-time.js';
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -7,12 +9,19 @@ const pad = (value: number) => String(value).padStart(2, '0');
 export type OrderKind = 'T' | 'R' | 'D' | 'P' | 'A';
 
 /**
- * An order number a person can read out to support: a letter for its kind, the business
- * time (TZ_BUSINESS) to the second and six random digits, e.g. T20261123183005123456. Where it must be unique, a
- * unique index says so.
+ * An order number a person can read out to support: a letter for its kind, the business time (TZ_BUSINESS) to the
+ * second and the last six digits of the order_numbers sequence (migration 0031), e.g. T20261123183005000123. Two
+ * orders of the same second never share a number, whichever instance makes them, short of a million in that second.
  */
-export function newOrderNo(kind: OrderKind, at: Date, timeZone: string): string {
+export async function newOrderNo(
+  executor: Db,
+  { kind, at, timeZone }: { kind: OrderKind; at: Date; timeZone: string },
+): Promise<string> {
   const { year, month, day, hour, minute, second } = wallClock(at, timeZone);
   const stamp = `${year}${pad(month)}${pad(day)}${pad(hour)}${pad(minute)}${pad(second)}`;
-  return `${kind}${stamp}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+  const [row] = await queryRows<{ serial: string }>(
+    executor,
+    sql`SELECT (nextval('order_numbers') % 1000000)::text AS serial`,
+  );
+  return `${kind}${stamp}${row!.serial.padStart(6, '0')}`;
 }

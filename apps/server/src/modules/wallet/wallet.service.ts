@@ -104,7 +104,7 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
     ...chargeService({ clock, users }),
     ...vouchersService({ db, clock, users }),
     ...refundService({ clock }),
-    newOrderNo: (kind: OrderKind, at: Date) => newOrderNo(kind, at, timeZone),
+    newOrderNo: (executor: Db, kind: OrderKind, at: Date) => newOrderNo(executor, { kind, at, timeZone }),
 
     /** The balance, and what the usable vouchers (kind voucher, which pay any charge) hold now. */
     async getBalance(userId: UserId) {
@@ -136,7 +136,7 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
     /** Both sides and both entries in one transaction, under the same order number. */
     async transfer(userId: UserId, { username, amount }: { username: string; amount: Money }) {
       const { id: recipientId } = await findRecipient(userId, username);
-      const orderNo = newOrderNo('T', clock.now(), timeZone);
+      const orderNo = await newOrderNo(db, { kind: 'T', at: clock.now(), timeZone });
       const [balance] = await post(db, [
         { userId, transactionType: 'transferOut', amount: money(-amount), orderNo },
         { userId: recipientId, transactionType: 'transferIn', amount, orderNo },
