@@ -1,6 +1,7 @@
 import { ENDPOINTS } from '@suanli/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { createSignedInUser } from '../helpers/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,5 +61,15 @@ describe('a call to a protected endpoint without a live session', () => {
     expect(refusals).toEqual([]);
     const signed = await t.request({ method: 'GET', url: '/api/auth/user/getUserInfo', locale: 'en-US' });
     expect(signed.json()).toMatchObject({ code: 401, msg: 'Please log in first' });
+  });
+
+  it('with a live session, still checks the signature', async () => {
+    const { token } = await createSignedInUser(t);
+    for (const method of ['GET', 'POST'] as const) {
+      const url = method === 'GET' ? '/api/auth/user/getUserInfo' : '/api/equipment/deviceServer/createApplication';
+      const response = await t.request({ method, url, token, unsigned: true, locale: 'en-US' });
+      expect(response.statusCode, `${method} ${url}`).toBe(400);
+      expect(response.json().data.field).toBe('sn');
+    }
   });
 });
