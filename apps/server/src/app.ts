@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authenticatePlugin } from './http/authenticate.js';
@@ -14,6 +13,7 @@ import { responseSerializerCompiler } from './http/response-serializer.js';
 import { serverOptions } from './http/server-options.js';
 import { spaPlugin } from './http/spa.js';
 import { staticFilesPlugin } from './http/static-files.js';
+import { contractValidatorCompiler } from './http/validator-compiler.js';
 import { AdjustableClock, systemClock, type Clock } from './jobs/clock.js';
 import { housekeepingJobs } from './jobs/housekeeping.jobs.js';
 import { processedKeysPurgeJob } from './jobs/processed-keys.jobs.js';
@@ -58,7 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...serverOptions(config),
   });
   app.setChildLoggerFactory(lazyChildLogger);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(contractValidatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config));
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

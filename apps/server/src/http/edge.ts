@@ -10,6 +10,7 @@ import { localePlugin } from './locale.js';
 import { metricsPlugin } from './metrics.js';
 import { securityHeadersPlugin } from './security-headers.js';
 import { signaturePlugin } from './signature.js';
+import { unreadBodyPlugin } from './unread-body.js';
 
 /**
  * The cross-cutting plugins every request passes before a module's route: language, errors, headers, limits, and the
@@ -20,6 +21,7 @@ export async function registerEdge(app: FastifyInstance, config: Config): Promis
   await app.register(localePlugin);
   await app.register(errorHandlerPlugin, { bodyLimit: config.BODY_LIMIT });
   await app.register(securityHeadersPlugin);
+  await app.register(unreadBodyPlugin);
   await app.register(cors, { origin: corsOrigins(config).length > 0 ? corsOrigins(config) : false });
   if (config.RATE_LIMIT_PER_MINUTE > 0) {
     await app.register(rateLimit, {

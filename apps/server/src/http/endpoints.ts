@@ -9,7 +9,7 @@ import {
   type Locale,
 } from '@suanli/contract';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionId, UserId } from '../db/ids.js';
 import { AppError } from './app-error.js';
@@ -67,6 +67,20 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A request whose head announces no body (no length, or 0, and no chunks) has none, whatever content type it names:
+ * Fastify's JSON parser would refuse an empty `application/json` body, and an endpoint whose contract makes the body
+ * optional must take it as absent.
+ */
+async function emptyBodyIsNone(request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) {
+  const { headers } = request.raw;
+  const length = headers['content-length'];
+  if ((length === undefined || length === '0') && headers['transfer-encoding'] === undefined) {
+    delete headers['content-type'];
+  }
+  return payload;
+}
+
 const ERROR_RESPONSES = Object.fromEntries(
   [400, 401, 403, 404, 409, 422, 429, 500].map((s) => [s, errorEnvelopeSchema]),
 );
@@ -96,6 +110,7 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
       ...(endpoint.role ? { role: endpoint.role } : {}),
       ...(endpoint.rateLimitPerMinute ? { rateLimit: { max: endpoint.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
     },
+    ...(endpoint.body?.safeParse(undefined).success ? { preParsing: emptyBodyIsNone } : {}),
     ...(endpoint.idempotent ? idempotencyHooks(app, endpoint) : {}),
     handler: async (request) => {
       const input = { query: request.query, body: request.body, params: request.params } as EndpointInput<E>;

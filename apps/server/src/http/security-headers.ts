@@ -36,11 +36,15 @@ function helmetHeaders(options: HelmetOptions): OutgoingHttpHeaders {
 }
 
 // What a script, a style sheet or an API answer needs of them: the others (the console's content security policy,
-// framing, referrer and opener policies, …) govern documents only, and would add 700 bytes to every answer that is
+// framing and opener policies, …) govern documents only, and would add 700 bytes to every answer that is
 // none (a sixth of a short API answer's cost to write and send, in the profile of GET /api/healthz).
 const SUBRESOURCE_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'];
-// OWASP's advice for a REST answer: nothing may load from it or frame it, even when opened as a page.
-const API_POLICY = { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" };
+// OWASP's advice for a REST answer: nothing may load from it or frame it, even when opened as a page, and a link in
+// it opened as a page sends no Referer (the URL may hold an order number or a signed object link).
+const API_POLICY = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
+};
 
 const isDocument = (contentType: unknown) => typeof contentType === 'string' && contentType.startsWith('text/html');
 

@@ -17,10 +17,12 @@ export const signaturePlugin = fp(
         throw new AppError('badSignature', { field: 'sn' });
       }
     };
-    // Only on signed routes (routes register after this plugin): the others pay nothing.
+    // Only on signed routes (routes register after this plugin): the others pay nothing. Checked before the body is
+    // read but after the session (onRequest): the signature is input, and a caller without a session is told to log
+    // in whatever else is wrong with the request (issue 19).
     app.addHook('onRoute', (route) => {
       if (route.config?.signed) {
-        route.onRequest = [verify, ...asArray(route.onRequest)];
+        route.preParsing = [verify, ...asArray(route.preParsing)];
       }
     });
   },

@@ -31,7 +31,11 @@ describe('creates racing for the same GPUs', () => {
     expect(accepted).toHaveLength(100);
     const refusals = answers.filter((answer) => answer.statusCode !== 200);
     expect(
-      refusals.every((answer) => answer.json().msg === 'This GPU model for this image is sold out; choose another'),
+      refusals.every(
+        (answer) =>
+          answer.statusCode === 409 &&
+          answer.json().msg === 'This GPU model for this image is sold out; choose another',
+      ),
     ).toBe(true);
 
     const [held] = await queryRows<{ gpus: number; holders: number; applications: number; charges: number }>(

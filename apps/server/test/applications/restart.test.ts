@@ -26,7 +26,12 @@ describe('restarting a stopped application', () => {
     const other = (await createApplication(t, second.token, rent)).json().data;
     expect(other.status).toBe('creating');
     const soldOut = await createApplication(t, first.token, rent);
-    expect(soldOut.json().msg).toBe('This GPU model for this image is sold out; choose another');
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json()).toMatchObject({
+      code: 409,
+      msg: 'This GPU model for this image is sold out; choose another',
+      data: { field: 'gpuModel' },
+    });
 
     const refused = await t.request({
       method: 'POST',

@@ -120,6 +120,10 @@ describe('one-time codes', () => {
     const ip = uniqueIp();
     for (let sent = 0; sent < 30; sent += 1) {
       expect((await flows.sendCode(uniqueEmail(), '1', { ip })).statusCode, `code ${sent + 1}`).toBe(200);
+      // A register code tells whether the account exists: a lookup, of which an address has 20 a minute.
+      if (sent % 20 === 19) {
+        clock.advance(1);
+      }
     }
     const refused = await flows.sendCode(uniqueEmail(), '1', { ip });
     expect(refused.statusCode).toBe(422);

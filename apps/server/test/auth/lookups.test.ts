@@ -17,6 +17,13 @@ afterAll(() => t.close());
 const HOUR_MS = 60 * 60_000;
 const LOOKUP_LIMIT = 'Too many lookups, please try again later';
 
+/** Moves on a minute after every 20 lookups, the most an address has in a minute, so that the hourly limit shows. */
+const nextMinuteAfter20 = (count: number) => {
+  if (count % 20 === 19) {
+    (t.clock as AdjustableClock).advance(1);
+  }
+};
+
 describe('account lookups', () => {
   it('answer at most 60 an hour to one address, counted in the database', async () => {
     enterNextWindow(t.clock as AdjustableClock, HOUR_MS);
@@ -30,6 +37,7 @@ describe('account lookups', () => {
       });
     for (let count = 0; count < 60; count += 1) {
       expect((await lookup(ip)).statusCode, `lookup ${count + 1}`).toBe(200);
+      nextMinuteAfter20(count);
     }
     const refused = await lookup(ip);
     expect(refused.statusCode).toBe(422);
@@ -37,6 +45,56 @@ describe('account lookups', () => {
     expect((await lookup(uniqueIp())).statusCode).toBe(200);
     enterNextWindow(t.clock as AdjustableClock, HOUR_MS);
     expect((await lookup(ip)).statusCode).toBe(200);
+  });
+});
+
+describe('account lookups in one minute', () => {
+  it('answer at most 20 to one address, and more the next minute', async () => {
+    enterNextWindow(t.clock as AdjustableClock, 60_000);
+    const ip = uniqueIp();
+    const lookup = () =>
+      t.request({
+        method: 'GET',
+        url: `/api/auth/user/getUserByMail?mail=${uniqueEmail()}`,
+        remoteAddress: ip,
+        locale: 'en-US',
+      });
+    for (let count = 0; count < 20; count += 1) {
+      expect((await lookup()).statusCode, `lookup ${count + 1}`).toBe(200);
+    }
+    expect((await lookup()).json()).toMatchObject({ code: 422, msg: LOOKUP_LIMIT });
+    (t.clock as AdjustableClock).advance(1);
+    expect((await lookup()).statusCode).toBe(200);
+  });
+});
+
+describe('an address the lookup endpoints refuse for the minute', () => {
+  it('learns nothing from a login code either: a registered and an unknown e-mail get the same answer', async () => {
+    // With the per-minute rate limit of the lookup endpoints on, as in production.
+    const limited = await buildTestApp({ CAPTCHA: 'off' }, { testDatabase: t.testDatabase });
+    try {
+      const limitedFlows = accountFlows(limited);
+      const registered = uniqueEmail();
+      await limitedFlows.registerByEmail(registered, await limitedFlows.code(registered, '1', { ip: uniqueIp() }));
+      enterNextWindow(limited.clock as AdjustableClock, 60_000);
+      const caller = { ip: uniqueIp(), locale: 'en-US' as const };
+      const lookup = () =>
+        limitedFlows.call({ method: 'GET', url: `/api/auth/user/getUserByMail?mail=${uniqueEmail()}` }, caller);
+      for (let count = 0; count < 20; count += 1) {
+        expect((await lookup()).statusCode, `lookup ${count + 1}`).toBe(200);
+      }
+      expect((await lookup()).statusCode).toBe(429);
+      const answerOf = async (account: string) => {
+        const response = await limitedFlows.loginByCode(account, '123456', caller);
+        const { code, msg, data } = response.json();
+        return { status: response.statusCode, code, msg, field: data.field };
+      };
+      const known = await answerOf(registered);
+      expect(known).toEqual({ status: 422, code: 422, msg: LOOKUP_LIMIT, field: undefined });
+      expect(await answerOf(uniqueEmail())).toEqual(known);
+    } finally {
+      await limited.close();
+    }
   });
 });
 
@@ -101,6 +159,7 @@ describe('every answer that tells whether an account exists', () => {
           { ip },
         );
         expect(lookup.statusCode, `lookup ${count + 1}`).toBe(200);
+        nextMinuteAfter20(count);
       }
       const accounts = kind === 'phone' ? [registeredPhone, uniquePhone()] : [registeredEmail, uniqueEmail()];
       for (const account of accounts) {

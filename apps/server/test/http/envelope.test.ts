@@ -66,6 +66,12 @@ describe('the API envelope', () => {
     });
   });
 
+  it('answers a missing body where one is required as missing, naming the body', async () => {
+    const response = await t.request({ method: 'POST', url: '/api/dev/clock', locale: 'en-US' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 400, msg: 'Invalid body: is required', data: { field: 'body' } });
+  });
+
   it('answers an oversized body with a 413 envelope, in both languages', async () => {
     const oversized = { advanceMinutes: 1, padding: 'x'.repeat(4096) };
     const en = await t.request({ method: 'POST', url: '/api/dev/clock', payload: oversized, locale: 'en-US' });

@@ -9,7 +9,7 @@ afterAll(() => t.close());
 
 describe('security headers', () => {
   it.each(['/api/healthz', '/api/no/such/thing', '/api/auth/user/getUserInfo'])(
-    'on an API answer forbid loading or framing anything from it: %s',
+    'on an API answer forbid loading or framing anything from it and sending a Referer from it: %s',
     async (url) => {
       const response = await t.request({ method: 'GET', url });
       expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -18,9 +18,9 @@ describe('security headers', () => {
         'strict-transport-security': 'max-age=31536000; includeSubDomains',
         'x-content-type-options': 'nosniff',
         'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
       });
       // The document-only headers stay off answers that are no page.
-      expect(response.headers['referrer-policy']).toBeUndefined();
       expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
     },
   );

@@ -52,6 +52,36 @@ describe('request timeouts', () => {
   });
 });
 
+describe('a request refused before its body arrived', () => {
+  it('has its connection closed at once, not left open for the rest of the body until the request timeout', async () => {
+    // The default request timeout (60 s): the connection must close long before it, once the refusal is sent.
+    const server = await buildTestApp({}, { testDatabase: t.testDatabase });
+    try {
+      await server.app.listen({ host: '127.0.0.1', port: 0 });
+      // Refused by the sn check before the body is read; the client never sends the other 990 bytes.
+      const answer = await rawRequest(
+        (server.app.server.address() as AddressInfo).port,
+        [
+          'POST /api/auth/loginByPassword HTTP/1.1',
+          'Host: localhost',
+          'Accept-Language: en-US',
+          'Content-Type: application/json',
+          'Content-Length: 1000',
+          '',
+          '{"username',
+        ].join('\r\n'),
+        { timeoutMs: 20_000 },
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.headers).toMatch(/^connection: close$/im);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 400, data: { field: 'sn' } });
+    } finally {
+      server.app.server.closeAllConnections();
+      await server.close();
+    }
+  }, 40_000);
+});
+
 describe('the default limits', () => {
   it('suit a console behind a load balancer: 60 s per request, 20 s per head, 72 s keep-alive', async () => {
     const defaults = await buildTestApp({}, { testDatabase: t.testDatabase });

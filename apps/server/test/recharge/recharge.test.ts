@@ -91,6 +91,24 @@ describe('paying at the sandbox cashier', () => {
     ]);
   });
 
+  it.each([
+    ['no body and no content type', {}],
+    ['a JSON content type and an empty body', { headers: { 'content-type': 'application/json' }, payload: '' }],
+  ])('pays and cancels with %s, the body being optional', async (_name, request) => {
+    const { token } = await createSignedInUser(t);
+    const settle = (orderNo: string, outcome: string) =>
+      t.request({ method: 'POST', url: `/api/dev/payments/${orderNo}/${outcome}`, ...request });
+    const paid = await openRecharge(t, token, 30);
+    const payAnswer = await settle(paid.orderNo, 'pay');
+    expect(payAnswer.statusCode).toBe(200);
+    expect(payAnswer.json().data).toEqual({ status: 'paid' });
+    expect(await balanceOf(token)).toBe('30.00');
+    const cancelled = await openRecharge(t, token, 20);
+    const cancelAnswer = await settle(cancelled.orderNo, 'cancel');
+    expect(cancelAnswer.statusCode).toBe(200);
+    expect(cancelAnswer.json().data).toEqual({ status: 'closed' });
+  });
+
   it('cannot pay an order its payer cancelled', async () => {
     const { token } = await createSignedInUser(t);
     const { orderNo } = await openRecharge(t, token, 20);

@@ -75,7 +75,8 @@ export const createApplication = defineEndpoint({
   auth: 'user',
   summary:
     'Rents an application: real-name verification required; its GPUs are allocated on one host in the accepting ' +
-    'transaction and a prepaid mode is charged up front (vouchers first); answers at once with status creating',
+    'transaction and a prepaid mode is charged up front (vouchers first); answers at once with status creating. ' +
+    '409 naming gpuModel when the GPU model is sold out',
   tag: 'applications',
   idempotent: true,
   body: z.object({

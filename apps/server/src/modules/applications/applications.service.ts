@@ -201,7 +201,7 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
           regionId: body.regionId,
         });
         if (!allocation.allocated) {
-          throw refused('applications.soldOut', 'gpuModel');
+          throw new AppError('conflict', { messageKey: 'applications.soldOut', field: 'gpuModel' });
         }
         const inserted = await queries.insertApplication(tx, {
           id,
