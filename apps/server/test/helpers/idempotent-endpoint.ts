@@ -36,19 +36,27 @@ export async function creditsOf(db: Db, userId: bigint) {
   return row!.n;
 }
 
-/** Where a request with note `held-inside` (before its credit commits) or `held-after` (after) waits to be let go. */
+/**
+ * Holds the first request with note `held-inside` (before its credit commits) or `held-after` (after) that reaches
+ * it, until the test opens it; the others pass.
+ */
 export class Gate {
+  private holding = false;
   private arrive!: () => void;
   private release!: () => void;
   private readonly arrived = new Promise<void>((resolve) => (this.arrive = resolve));
   private readonly opened = new Promise<void>((resolve) => (this.release = resolve));
 
-  /** Resolves once a held request is waiting here. */
+  /** Resolves once the held request is waiting here. */
   reached = () => this.arrived;
 
   open = () => this.release();
 
   async pass() {
+    if (this.holding) {
+      return;
+    }
+    this.holding = true;
     this.arrive();
     await this.opened;
   }
