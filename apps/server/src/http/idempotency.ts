@@ -8,14 +8,7 @@ import { guardingCommits } from '../db/commit-guard.js';
 import type { Clock } from '../jobs/clock.js';
 import { AppError } from './app-error.js';
 import { canonicalHash } from './canonical-hash.js';
-import {
-  abandonKey,
-  commitKey,
-  completeKey,
-  findKey,
-  reserveKey,
-  type HeldKey,
-} from './idempotency.queries.js';
+import { abandonKey, commitKey, completeKey, findKey, reserveKey, type HeldKey } from './idempotency.queries.js';
 
 export interface IdempotencyOptions {
   db: Db;
@@ -134,7 +127,8 @@ export async function runHoldingKey<T>(request: FastifyRequest, handler: () => P
   try {
     return await guardingCommits(guard, handler);
   } finally {
-    // Between here and onSend the work may have committed with no answer kept yet: a crash test stops the server here.
+    // From here to onSend the work may have committed with its answer not kept yet: the moment a crash would cost the
+    // answer (test/fixtures/answerless-server.ts dies on this line).
     request.log.debug({ endpoint: held.endpoint }, 'idempotent handler returned; keeping its answer');
   }
 }
