@@ -43,7 +43,8 @@ export interface EndpointDefinition<
   rateLimitPerMinute?: number;
   /**
    * The endpoint honours an `Idempotency-Key` header (only on `auth: 'user'` endpoints): a retry with the same key and
-   * the same input replays the first answer instead of acting twice; see `idempotencyHeadersSchema`.
+   * the same input replays the first answer instead of acting twice; see `idempotencyHeadersSchema`. The server marks
+   * the key in each transaction its handler commits (decision 0018): its effects must commit through `inTransaction`.
    */
   idempotent?: true;
 }
@@ -89,6 +90,7 @@ export const idempotencyHeadersSchema = z.looseObject({
         'Optional. A unique value per intended operation (a UUID), repeated on every retry of it: a retry with the ' +
         'same key and the same input, within 24 hours, replays the first answer (header `Idempotent-Replayed: true`) ' +
         'instead of acting twice; the same key with other input is refused with 409, and so is a retry while the ' +
-        'first attempt still runs. Answers with status 500 or above are not kept, so such a retry runs again.',
+        'first attempt still runs. What was done is never done again: a retry after a server error runs again only ' +
+        'when nothing of the first attempt took effect, and one whose first answer was lost is refused with 409.',
     }),
 });

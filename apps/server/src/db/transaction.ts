@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.js';
+import { currentCommitGuard } from './commit-guard.js';
 import { isRetryableTransactionError } from './errors.js';
 
 export interface TransactionOptions {
@@ -28,7 +29,8 @@ export const isTransaction = (db: Db): db is Tx => is(db, PgTransaction);
  * outside calls: on PGlite a transaction holds the only session (STACK "Things that bite").
  *
  * Called with a `Tx`, the work joins that transaction in place (and the options are the outer call's): only the
- * outermost call may retry, since an inner failure has already doomed the whole transaction.
+ * outermost call may retry, since an inner failure has already doomed the whole transaction. Begun inside
+ * `guardingCommits`, the outermost call runs the guard after the work, so both commit or neither does.
  */
 export async function inTransaction<T>(
   db: Db,
@@ -40,9 +42,17 @@ export async function inTransaction<T>(
   }
   const config = options.isolation ? { isolationLevel: options.isolation } : undefined;
   const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
+  const guard = currentCommitGuard();
+  const guarded = guard
+    ? async (tx: Tx) => {
+        const result = await work(tx);
+        await guard(tx);
+        return result;
+      }
+    : work;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction((tx) => work(tx as unknown as Tx), config);
+      return await db.transaction((tx) => guarded(tx as unknown as Tx), config);
     } catch (error) {
       if (attempt >= attempts || !isRetryableTransactionError(error)) {
         throw error;

@@ -13,7 +13,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, 
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionId, UserId } from '../db/ids.js';
 import { AppError } from './app-error.js';
-import { idempotencyHooks } from './idempotency.js';
+import { idempotencyHooks, runHoldingKey } from './idempotency.js';
 
 export interface RequestContext {
   locale: Locale;
@@ -126,7 +126,8 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
       if (endpoint.auth === 'user' && (context.userId === null || context.sessionId === null)) {
         throw new AppError('unauthorized');
       }
-      const result = await handler(input, context as ContextFor<E>);
+      const run = () => handler(input, context as ContextFor<E>);
+      const result = await (endpoint.idempotent ? runHoldingKey(request, run) : run());
       if (result instanceof WithMsg) {
         return { code: 200, msg: result.msg, data: result.data ?? null };
       }

@@ -9,7 +9,10 @@ export const idempotencyKeys = pgTable(
     endpoint: text('endpoint').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
-    state: text('state', { enum: ['running', 'done'] }).notNull(),
+    /** running: held, nothing committed; committed: the work committed, its answer not yet kept; done: answered. */
+    state: text('state', { enum: ['running', 'committed', 'done'] }).notNull(),
+    /** Which request holds the key: only its transactions may mark it committed. */
+    attempt: text('attempt'),
     responseStatus: integer('response_status'),
     responseBody: text('response_body'),
     lockedUntil: at('locked_until').notNull(),

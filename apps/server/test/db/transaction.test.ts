@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Tx } from '../../src/db/client.js';
+import { guardingCommits } from '../../src/db/commit-guard.js';
 import { sqlState } from '../../src/db/errors.js';
 import { queryRows } from '../../src/db/sql.js';
 import { inTransaction } from '../../src/db/transaction.js';
@@ -105,5 +106,40 @@ describe('inTransaction', () => {
       );
     expect(await level()).toBe('read committed');
     expect(await level({ isolation: 'serializable' })).toBe('serializable');
+  });
+});
+
+describe('guardingCommits', () => {
+  const insert = (label: string) => (tx: Tx) =>
+    tx.execute(sql`INSERT INTO scratch_items (owner_id, label) VALUES (1, ${label})`);
+
+  it('ends each outermost transaction the work begins with the guard, which commits with it or undoes it', async () => {
+    let refuse = false;
+    // What each guard saw: it runs last in the work's own transaction.
+    const seen: number[] = [];
+    const guard = async (tx: Tx) => {
+      const [row] = await queryRows<{ n: number }>(
+        tx,
+        sql`SELECT count(*)::int AS n FROM scratch_items WHERE label LIKE 'guarded-%'`,
+      );
+      seen.push(row!.n);
+      if (refuse) {
+        throw new Error('key taken');
+      }
+    };
+    let later: Promise<unknown> = Promise.resolve();
+    await guardingCommits(guard, async () => {
+      await inTransaction(db, async (tx) => {
+        await insert('guarded-1')(tx);
+        await inTransaction(tx, insert('guarded-2'));
+      });
+      refuse = true;
+      await expect(inTransaction(db, insert('guarded-3'))).rejects.toThrow('key taken');
+      // Work the guarded work leaves running commits once that work has returned, unguarded.
+      later = new Promise((resolve) => setTimeout(resolve, 10)).then(() => inTransaction(db, insert('guarded-4')));
+    });
+    await later;
+    expect(seen).toEqual([2, 3]);
+    expect(await labels('guarded-')).toEqual(['guarded-1', 'guarded-2', 'guarded-4']);
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/sql.js';
+import { inTransaction } from '../../src/db/transaction.js';
 import { AppError } from '../../src/http/app-error.js';
 import { route } from '../../src/http/endpoints.js';
 
@@ -35,39 +36,84 @@ export async function creditsOf(db: Db, userId: bigint) {
   return row!.n;
 }
 
+/**
+ * Holds the first request with note `held-inside` (before its credit commits) or `held-after` (after) that reaches
+ * it, until the test opens it; the others pass.
+ */
+export class Gate {
+  private holding = false;
+  private arrive!: () => void;
+  private release!: () => void;
+  private readonly arrived = new Promise<void>((resolve) => (this.arrive = resolve));
+  private readonly opened = new Promise<void>((resolve) => (this.release = resolve));
+
+  /** Resolves once the held request is waiting here. */
+  reached = () => this.arrived;
+
+  open = () => this.release();
+
+  async pass() {
+    if (this.holding) {
+      return;
+    }
+    this.holding = true;
+    this.arrive();
+    await this.opened;
+  }
+}
+
 interface CreditDeps {
   db: Db;
   /** How long the handler stays busy after acting; a note `slow` makes it a second. */
   delayMs?: number;
   /** How long a duplicate waits for the first attempt (the plugin's default unless given). */
   waitMs?: number;
+  gate?: Gate;
 }
 
 /**
  * Registers the endpoint on an app whose idempotency plugin app.ts registered, with the duplicate's wait shortened
- * when asked. Amount 500 fails with a server error the first time; a negative amount is refused as a business rule.
+ * when asked. The credit commits in a transaction, as a service's work does. Amount 500 fails with a server error
+ * the first time, before acting; amount 501 the first time, after its credit committed; a negative amount is refused
+ * as a business rule.
  */
 export function registerCreditEndpoint(app: FastifyInstance, deps: CreditDeps) {
-  let failures = 1;
+  const failures = new Set([500, 501]);
   if (deps.waitMs !== undefined) {
     app.idempotency.waitMs = deps.waitMs;
   }
+  const failOnce = (amount: number) => {
+    if (failures.delete(amount)) {
+      throw new Error('ledger unavailable');
+    }
+  };
   void app.register(async (scope) =>
     route(scope, creditEndpoint, async ({ params, body }, { userId }) => {
       if (body.amount < 0) {
         throw new AppError('businessRule');
       }
-      if (body.amount === 500 && failures > 0) {
-        failures -= 1;
-        throw new Error('ledger unavailable');
+      if (body.amount === 500) {
+        failOnce(body.amount);
       }
-      const [credit] = await queryRows<{ id: string }>(
-        deps.db,
-        sql`INSERT INTO test_credits (user_id, account, amount)
-            VALUES (${userId.toString()}::bigint, ${params.account}, ${body.amount}) RETURNING id::text AS id`,
-      );
+      const creditId = await inTransaction(deps.db, async (tx) => {
+        const [credit] = await queryRows<{ id: string }>(
+          tx,
+          sql`INSERT INTO test_credits (user_id, account, amount)
+              VALUES (${userId.toString()}::bigint, ${params.account}, ${body.amount}) RETURNING id::text AS id`,
+        );
+        if (body.note === 'held-inside') {
+          await deps.gate!.pass();
+        }
+        return credit!.id;
+      });
+      if (body.note === 'held-after') {
+        await deps.gate!.pass();
+      }
+      if (body.amount === 501) {
+        failOnce(body.amount);
+      }
       await new Promise((resolve) => setTimeout(resolve, body.note === 'slow' ? 1_000 : (deps.delayMs ?? 0)));
-      return { creditId: credit!.id, credits: await creditsOf(deps.db, userId) };
+      return { creditId, credits: await creditsOf(deps.db, userId) };
     }),
   );
 }

@@ -2,20 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdjustableClock } from '../../src/jobs/clock.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
-import { createCreditsTable, creditsOf, registerCreditEndpoint } from '../helpers/idempotent-endpoint.js';
+import { createCreditsTable, creditsOf, Gate, registerCreditEndpoint } from '../helpers/idempotent-endpoint.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 // Real PostgreSQL only: on PGlite requests never overlap inside the database (ARCHITECTURE §4).
 let testDatabase: TestDatabase;
 let t: TestApp;
+const clock = new AdjustableClock();
+// Holds the one request that asks to be held.
+const gate = new Gate();
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
   await createCreditsTable(testDatabase.database.db);
-  const clock = new AdjustableClock();
   // The handler stays busy a moment after acting, so that the duplicates arrive while the first is in flight; they
   // wait for it up to 300 ms.
-  const deps = { db: testDatabase.database.db, delayMs: 100, waitMs: 300 };
+  const deps = { db: testDatabase.database.db, delayMs: 100, waitMs: 300, gate };
   t = await buildTestApp({}, { clock, testDatabase, extend: (app) => registerCreditEndpoint(app, deps) });
 });
 afterAll(async () => {
@@ -72,5 +74,26 @@ describe('20 simultaneous requests with one Idempotency-Key', () => {
     const replay = await credit(user.token, 'burst-0003', slow);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(await creditsOf(t.db, user.userId)).toBe(1);
+  });
+});
+
+describe('a first attempt slower than its key’s lock, its work not yet committed', () => {
+  it('loses the key to the retry, which acts, and cannot commit its own work afterwards', async () => {
+    const user = await createSignedInUser(t);
+    const held = { amount: 5, note: 'held-inside' };
+    const first = credit(user.token, 'overtaken-01', held);
+    await gate.reached();
+    // The first attempt's credit is written but not committed when its lock (a minute) runs out.
+    clock.advance(2);
+    const retry = await credit(user.token, 'overtaken-01', held);
+    expect([retry.statusCode, retry.headers['idempotent-replayed']]).toEqual([200, undefined]);
+
+    gate.open();
+    const overtaken = await first;
+    expect(overtaken.statusCode).toBe(409);
+    expect(await creditsOf(t.db, user.userId)).toBe(1);
+    const later = await credit(user.token, 'overtaken-01', held);
+    expect(later.headers['idempotent-replayed']).toBe('true');
+    expect(later.body).toBe(retry.body);
   });
 });

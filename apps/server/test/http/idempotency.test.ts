@@ -7,20 +7,20 @@ import { AdjustableClock } from '../../src/jobs/clock.js';
 import { Scheduler } from '../../src/jobs/scheduler.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
-import { createCreditsTable, creditsOf, registerCreditEndpoint } from '../helpers/idempotent-endpoint.js';
+import { createCreditsTable, creditsOf, Gate, registerCreditEndpoint } from '../helpers/idempotent-endpoint.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 let testDatabase: TestDatabase;
 let t: TestApp;
 const clock = new AdjustableClock();
+// Holds the one request that asks to be held.
+const gate = new Gate();
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
   await createCreditsTable(testDatabase.database.db);
-  t = await buildTestApp(
-    {},
-    { clock, testDatabase, extend: (app) => registerCreditEndpoint(app, { db: testDatabase.database.db }) },
-  );
+  const deps = { db: testDatabase.database.db, gate };
+  t = await buildTestApp({}, { clock, testDatabase, extend: (app) => registerCreditEndpoint(app, deps) });
 });
 afterAll(async () => {
   await t.close();
@@ -105,6 +105,35 @@ describe('an endpoint that declares idempotent', () => {
     const again = await credit({ token: user.token, key: 'failed-01', body: { amount: 500 } });
     expect([failed.statusCode, retried.statusCode, replayed(retried)]).toEqual([500, 200, false]);
     expect([again.statusCode, replayed(again)]).toEqual([200, true]);
+    expect(await creditsOf(t.db, user.userId)).toBe(1);
+  });
+
+  it('never runs again work that committed under a first attempt slower than the key’s lock', async () => {
+    const user = await createSignedInUser(t);
+    const call = { token: user.token, key: 'slow-first-01', body: { amount: 5, note: 'held-after' } };
+    const first = credit(call);
+    await gate.reached();
+    // The first attempt's credit has committed; it is still busy when its lock (a minute) runs out.
+    clock.advance(2);
+    const retry = await credit(call);
+    expect([retry.statusCode, replayed(retry)]).toEqual([409, false]);
+    expect(retry.json().msg).toContain('已经执行');
+    expect(await creditsOf(t.db, user.userId)).toBe(1);
+
+    gate.open();
+    expect((await first).statusCode).toBe(200);
+    const later = await credit(call);
+    expect([later.statusCode, replayed(later)]).toEqual([200, true]);
+    expect(later.json()).toEqual((await first).json());
+    expect(await creditsOf(t.db, user.userId)).toBe(1);
+  });
+
+  it('never runs again work that committed before a server error, and says so in the caller’s language', async () => {
+    const user = await createSignedInUser(t);
+    const failed = await credit({ token: user.token, key: 'failed-after-01', body: { amount: 501 } });
+    const retried = await credit({ token: user.token, key: 'failed-after-01', body: { amount: 501 }, locale: 'en-US' });
+    expect([failed.statusCode, retried.statusCode, replayed(retried)]).toEqual([500, 409, false]);
+    expect(retried.json().msg).toContain('already carried out');
     expect(await creditsOf(t.db, user.userId)).toBe(1);
   });
 
