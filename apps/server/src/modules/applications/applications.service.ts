@@ -67,6 +67,8 @@ async function mustFundRun(
     throw new AppError('businessRule', {
       messageKey: 'applications.insufficientFunds',
       params: { amount: formatMoney(needed), minutes: BILLING.fundedMinutesToRun },
+      // As the wallet's own refusal does: the console answers it with a way to recharge.
+      field: 'amount',
     });
   }
 }
