@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  isWholeFen,
   money,
   type EndpointData,
   type EndpointInput,
@@ -33,6 +34,13 @@ import { vouchersService } from './vouchers.service.js';
 type LedgerQuery = EndpointInput<typeof wallet.listLedger>['query'];
 type LedgerRow = EndpointData<typeof wallet.listLedger>['rows'][number];
 type SummaryQuery = EndpointInput<typeof wallet.getIncomeExpenseSummary>['query'];
+
+/** Every posting is whole fen (ARCHITECTURE §4): a statement of them foots at the two decimals it shows. */
+function mustBeWholeFen(posting: Posting) {
+  if (!isWholeFen(posting.amount) || !isWholeFen(posting.balanceChange ?? posting.amount)) {
+    throw new RangeError(`a posting must be whole fen, got ${posting.amount} for ${posting.orderNo}`);
+  }
+}
 
 /** Shows a nickname to someone confirming a transfer without giving it away: 张*三, 用***3. */
 export function maskNickName(nickName: string): string {
@@ -77,6 +85,7 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
    * commits or not as a whole, so a lone charge costs one round trip. Several are applied in one transaction.
    */
   async function post(executor: Db, postings: readonly Posting[]): Promise<Money[]> {
+    postings.forEach(mustBeWholeFen);
     const apply = async (db: Db) => {
       const balances = await postEntries(db, postings, clock.now());
       if (!balances) {
