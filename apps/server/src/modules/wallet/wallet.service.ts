@@ -27,6 +27,7 @@ import {
   type LedgerFilter,
   type Posting,
 } from './ledger.queries.js';
+import { orderLinesByDay } from './order-lines.queries.js';
 import { newOrderNo, type OrderKind } from './order-numbers.js';
 import { usableTotal } from './vouchers.queries.js';
 import { vouchersService } from './vouchers.service.js';
@@ -167,6 +168,9 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
         })),
       };
     },
+
+    /** The bill lines of the user's orders: each order's charges per business day (TZ_BUSINESS). */
+    orderLines: (userId: UserId, orderNos: readonly string[]) => orderLinesByDay(db, userId, { orderNos, timeZone }),
 
     /** The chart of the income/expense page: the ledger's filters, summed per business day or month. */
     async incomeExpenseSummary(userId: UserId, query: SummaryQuery) {
