@@ -67,7 +67,6 @@ export function composeModules(platform: Platform) {
     catalogue: catalogue.service,
     compute: driver,
   });
-  const recharge = createRechargeModule({ ...platform, provider: paymentProvider(config), wallet: wallet.service });
   const applications = createApplicationsModule({
     ...platform,
     driver,
@@ -76,6 +75,12 @@ export function composeModules(platform: Platform) {
     inventory: inventory.service,
     wallet: wallet.service,
     notices: notices.service,
+  });
+  const recharge = createRechargeModule({
+    ...platform,
+    provider: paymentProvider(config),
+    wallet: wallet.service,
+    applications: applications.service,
   });
 
   const modules: Module<unknown>[] = [

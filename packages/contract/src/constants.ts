@@ -13,7 +13,10 @@ export const TIMING = {
 export const LIMITS = {
   passwordMin: 6,
   passwordMax: 20,
+  rechargeMinUnits: 10_000n,
   rechargeMaxUnits: 5_000n * 10_000n,
+  /** The amounts the recharge page offers at a click, in units (yuan 50 to 2000). */
+  rechargePresetUnits: [50n, 100n, 200n, 500n, 1_000n, 2_000n].map((yuan) => yuan * 10_000n),
   transferMinUnits: 100n,
   transferMaxUnits: 9_999_999_900n,
   redeemMaxUnits: 10_000n * 10_000n,

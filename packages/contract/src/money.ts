@@ -66,13 +66,26 @@ export function applyRate(units: Money, basisPoints: number): Money {
   return money(divideHalfUp(units * BigInt(basisPoints), 10_000n));
 }
 
-/**
- * Per-minute billing with carry (ARCHITECTURE §4): each minute charges floor((hourly + carry) / 60) and carries the
- * remainder. Starting the carry at 30 (half of 60) makes N minutes cost exactly round-half-up(hourly × N / 60).
- */
-export const MINUTE_CARRY_START = 30n;
+/** One fen (0.01 yuan) in units: every posting, price, quote and bill line is a whole number of fen. */
+export const UNITS_PER_FEN = 100n;
 
-export function chargeMinute(hourlyUnits: Money, carry: bigint): { charge: Money; carry: bigint } {
-  const total = hourlyUnits + carry;
-  return { charge: money(total / 60n), carry: total % 60n };
+export const isWholeFen = (units: bigint) => units % UNITS_PER_FEN === 0n;
+
+/**
+ * Applies rates in basis points (9500 = 95 %) to an amount and rounds once, half-up, to the fen: a price is original ×
+ * duration discount × VIP discount (spec §9), and rounding each factor on its own would let a quote drift from the debit.
+ */
+export function applyRatesToFen(units: Money, ...basisPoints: number[]): Money {
+  const product = basisPoints.reduce((amount, rate) => amount * BigInt(rate), units as bigint);
+  const scale = basisPoints.reduce((total) => total * 10_000n, UNITS_PER_FEN);
+  return money(divideHalfUp(product, scale) * UNITS_PER_FEN);
+}
+
+/**
+ * What `minutes` whole minutes cost in all at `hourly` an hour, rounded once, half-up, to the fen (ARCHITECTURE §4).
+ * Billing minute after minute charges the difference of two such totals, so each line is whole fen, the remainder
+ * carries, and N minutes cost exactly round(hourly × N / 60).
+ */
+export function minutesCostInFen(hourly: Money, minutes: number): Money {
+  return money(divideHalfUp(hourly * BigInt(minutes), 60n * UNITS_PER_FEN) * UNITS_PER_FEN);
 }

@@ -39,7 +39,7 @@ export const transferAmountSchema = moneySchema({
 
 export const rechargeAmountSchema = moneySchema({
   decimals: 0,
-  min: 10_000n,
+  min: LIMITS.rechargeMinUnits,
   max: LIMITS.rechargeMaxUnits,
   message: 'validation.rechargeAmount',
 });

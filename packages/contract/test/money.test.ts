@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyRate,
-  chargeMinute,
+  applyRatesToFen,
   divideHalfUp,
   formatMoney,
-  MINUTE_CARRY_START,
+  minutesCostInFen,
   money,
   parseMoney,
   roundToCents,
@@ -77,22 +77,39 @@ describe('money in units of 0.0001 yuan', () => {
     );
   });
 
-  it('charges N minutes exactly round(hourly × N / 60), whatever N and the price', () => {
+  it('charges N minutes exactly round(hourly × N / 60) to the fen, each minute a whole fen', () => {
     fc.assert(
       fc.property(
         fc.bigInt({ min: 0n, max: 10n ** 9n }).map(money),
         fc.integer({ min: 1, max: 3_000 }),
         (hourly, minutes) => {
-          let carry = MINUTE_CARRY_START;
           let total = 0n;
           for (let minute = 0; minute < minutes; minute += 1) {
-            const step = chargeMinute(hourly, carry);
-            total += step.charge;
-            carry = step.carry;
+            const line = minutesCostInFen(hourly, minute + 1) - minutesCostInFen(hourly, minute);
+            if (line % 100n !== 0n || line < 0n) {
+              return false;
+            }
+            total += line;
           }
-          return total === divideHalfUp(hourly * BigInt(minutes), 60n);
+          return total === divideHalfUp(hourly * BigInt(minutes), 6_000n) * 100n;
         },
       ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('prices original × duration discount × VIP discount rounded once, half-up, to the fen', () => {
+    expect(applyRatesToFen(money(547_200n), 9_500, 9_000)).toBe(467_900n);
+    // 0.05 × 50 % × 50 % = 0.0125 is 0.01; rounding to the fen after each rate would make it 0.03, then 0.02.
+    expect(applyRatesToFen(money(500n), 5_000, 5_000)).toBe(100n);
+    expect(applyRatesToFen(money(12_345n))).toBe(12_300n);
+    fc.assert(
+      fc.property(units, fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 10_000 }), (amount, a, b) => {
+        const price = applyRatesToFen(amount, a, b);
+        const exact = amount * BigInt(a) * BigInt(b);
+        const error = price * 100_000_000n - exact;
+        return price % 100n === 0n && error <= 50n * 100_000_000n && error >= -50n * 100_000_000n;
+      }),
       { numRuns: 200 },
     );
   });

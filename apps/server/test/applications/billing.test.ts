@@ -71,13 +71,16 @@ describe('an application billed by the minute', () => {
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 
-  it('carries each minute’s remainder, so that N minutes cost round(hourly × N / 60)', () => {
+  it('carries each minute’s remainder, so that N minutes cost round(hourly × N / 60) in lines of whole fen', () => {
     const hourly = money(7_777n);
     let total = 0n;
     for (let minute = 0; minute < 137; minute += 1) {
-      total += minutesCost(hourly, minute, 1);
+      const line = minutesCost(hourly, minute, 1);
+      expect(line % 100n).toBe(0n);
+      total += line;
     }
-    expect(total).toBe((7_777n * 137n * 2n + 60n) / 120n);
+    // 0.7777 × 137 / 60 = 1.77574…: 1.78.
+    expect(total).toBe(17_800n);
     expect(minutesCost(hourly, 0, 137)).toBe(total);
   });
 

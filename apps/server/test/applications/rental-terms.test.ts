@@ -73,7 +73,7 @@ describe('a prepaid application', () => {
   it('stops when its term ends, and a renewal charged up front extends the term', async () => {
     const renter = await createRenter(t, '100');
     const id = await running(renter.token, { billingMode: 'day', duration: 1 });
-    // 0.78 × 24 × 95 % = 17.784
+    // 0.78 × 24 × 95 % = 17.784, charged as 17.78
     expect(await balanceOf(t, renter.token)).toBe('82.22');
     const [row] = (await listApplications(t, renter.token)).rows;
     const firstEnd = new Date(row!.expireTime as string).getTime();
@@ -89,8 +89,8 @@ describe('a prepaid application', () => {
       expireTime: new Date(firstEnd + 86_400_000).toISOString(),
       price: '17.78',
     });
-    expect(await balanceOf(t, renter.token)).toBe('64.43');
-    expect((await listApplications(t, renter.token)).rows[0]!.cost).toBe('35.57');
+    expect(await balanceOf(t, renter.token)).toBe('64.44');
+    expect((await listApplications(t, renter.token)).rows[0]!.cost).toBe('35.56');
 
     await advance(t, 47 * 60);
     expect(await statusOf(t, renter.token, id)).toBe('running');

@@ -46,7 +46,7 @@ describe('the balance', () => {
   it('is zero, with no vouchers, for a new user, and shows what the ledger credited', async () => {
     const { userId, token } = await createSignedInUser(t);
     expect(await balanceOf(token)).toEqual({ balance: '0.00', voucher: '0.00' });
-    await fund(t, userId, '12.345');
+    await fund(t, userId, '12.35');
     expect((await balanceOf(token)).balance).toBe('12.35');
   });
 

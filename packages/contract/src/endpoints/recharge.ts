@@ -77,20 +77,48 @@ export const cancelAlipayRecharge = defineEndpoint({
   data: cancelData,
 });
 
+/** A bill line of an application order (spec §3): what its application was charged in one business day. */
+const billLineSchema = z.object({
+  appId: z.string(),
+  appName: z.string(),
+  /** The business day (`YYYY-MM-DD`, TZ_BUSINESS) the charges were made in. */
+  period: z.string(),
+  billAmount: moneyTextSchema,
+  /** What vouchers paid of it; the balance paid the rest. */
+  voucherPayment: moneyTextSchema,
+});
+
+/** How to finish paying a pending recharge: its QR again, or where to send a bank transfer. */
+const resumeSchema = z.union([
+  z.object({ kind: z.literal('qr'), codeUrl: z.string(), expiresIn: z.number().int(), sandbox: z.boolean() }),
+  z.object({
+    kind: z.literal('bank'),
+    accountName: z.string(),
+    bankName: z.string(),
+    accountNumber: z.string(),
+    remark: z.string(),
+  }),
+]);
+
 const orderRowSchema = z.object({
   orderNo: z.string(),
+  /** A recharge, or a GPU application (prepaid or pay-as-you-go) whose charges are its bill lines. */
+  kind: z.enum(['recharge', 'application']),
   createTime: z.string(),
-  /** When it was paid, cancelled or became invalid; null while pending. */
+  /** When it was paid, cancelled or became invalid, or the application destroyed; null while pending or running. */
   endTime: z.string().nullable(),
   productName: z.string(),
-  channel: PaymentChannel.schema,
+  /** How a recharge is paid; null for an application order, which the wallet pays. */
+  channel: PaymentChannel.schema.nullable(),
   status: OrderStatus.schema,
   amount: moneyTextSchema,
   voucher: moneyTextSchema,
   vipDiscount: moneyTextSchema,
   actualPayment: moneyTextSchema,
-  /** Bill details (spec §3): what the order paid for, application by application; none for a recharge. */
-  bills: z.array(z.object({ appId: z.string(), billAmount: moneyTextSchema, voucherPayment: moneyTextSchema })),
+  /** Bill details (spec §3): an application order's charges, day by day, adding up to its amount; none for a recharge. */
+  bills: z.array(billLineSchema),
+  /** A pending recharge's way to be paid still; null otherwise. */
+  resume: resumeSchema.nullable(),
 });
 
 export const listOrders = defineEndpoint({
@@ -98,7 +126,9 @@ export const listOrders = defineEndpoint({
   method: 'POST',
   path: '/recharge/order-info/selectDealInfoList',
   auth: 'user',
-  summary: "The current user's orders, newest first, filtered by creation date and status",
+  summary:
+    "The current user's orders, newest first, filtered by creation date and status: recharges and GPU application " +
+    'orders with their bill lines',
   tag: 'recharge',
   query: pageQuerySchema,
   body: withDateRange(
@@ -161,4 +191,33 @@ export const rejectBankRecharge = defineEndpoint({
   tag: 'recharge',
   params: bankOrderParams,
   data: z.object({ status: PaymentStatus.schema }),
+});
+
+export const cancelBankRecharge = defineEndpoint({
+  id: 'cancelBankRecharge',
+  method: 'POST',
+  path: '/recharge/payment/bank-orders/:orderNo/cancel',
+  auth: 'user',
+  summary: "Cancels one of the caller's pending bank-transfer recharges (nothing was sent, or nothing will be)",
+  tag: 'recharge',
+  params: bankOrderParams,
+  data: z.object({ status: PaymentStatus.schema }),
+});
+
+export const getRechargeInfo = defineEndpoint({
+  id: 'getRechargeInfo',
+  method: 'GET',
+  path: '/recharge/charge/getInfo',
+  auth: 'none',
+  summary:
+    'What the recharge page offers: the smallest and largest single recharge, the preset amounts, the channels, and ' +
+    'whether payments go to the embedded sandbox cashier',
+  tag: 'recharge',
+  data: z.object({
+    minAmount: moneyTextSchema,
+    maxAmount: moneyTextSchema,
+    presets: z.array(moneyTextSchema),
+    channels: z.array(PaymentChannel.schema),
+    sandbox: z.boolean(),
+  }),
 });

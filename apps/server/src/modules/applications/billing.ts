@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import { formatMoney, money, type Money } from '@suanli/contract';
+import { formatMoney, minutesCostInFen, money, type Money } from '@suanli/contract';
 import type { Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { defineBatchJob } from '../../jobs/batch-job.js';
@@ -10,10 +10,13 @@ import { applicationsTable as apps, type ApplicationRow, type WarningLevel } fro
 
 const MINUTE_MS = 60_000;
 
-/** What `minutes` whole minutes cost in all at `hourly` an hour, rounded once (ARCHITECTURE §4). */
-const costOf = (hourly: Money, minutes: number) => money((hourly * BigInt(minutes) * 2n + 60n) / 120n);
+/** What `minutes` whole minutes cost in all at `hourly` an hour, rounded once to the fen (ARCHITECTURE §4). */
+const costOf = (hourly: Money, minutes: number) => minutesCostInFen(hourly, minutes);
 
-/** What the next `due` minutes cost after `billed` were billed: the remainder of the minutes before carries. */
+/**
+ * What the next `due` minutes cost after `billed` were billed, in whole fen: the remainder of the minutes before
+ * carries, so a line is what really moved and N minutes cost round(hourly × N / 60) to the fen.
+ */
 export const minutesCost = (hourly: Money, billed: number, due: number) =>
   money(costOf(hourly, billed + due) - costOf(hourly, billed));
 

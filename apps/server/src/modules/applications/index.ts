@@ -1,3 +1,4 @@
+import type { UserId } from '../../db/ids.js';
 import type { Module, Platform } from '../../platform.js';
 import type { ComputeDriver } from '../../providers/compute/types.js';
 import type { CatalogueService } from '../catalogue/index.js';
@@ -14,10 +15,12 @@ import { applicationJobs } from './applications.jobs.js';
 import { foldApplicationCounts } from './applications.queries.js';
 import { billing } from './billing.js';
 import { diskSettlement } from './disk-settlement.js';
+import { applicationOrderPage, type ApplicationOrderFilter } from './orders.queries.js';
 import { reconciler } from './reconciler.js';
 import { rentalTermsService, type RentalTermsService } from './rental-terms.service.js';
 
 export type { ApplicationsService } from './applications.service.js';
+export type { ApplicationOrder, ApplicationOrderFilter } from './orders.queries.js';
 
 export interface ApplicationsModuleService
   extends ApplicationsService, Omit<RentalTermsService, 'stopDue' | 'deleteStale'> {
@@ -25,6 +28,8 @@ export interface ApplicationsModuleService
   reconcileOnChange(): void;
   /** Waits until every application just changed has settled or given up. */
   settled(): Promise<void>;
+  /** The user's application orders, for the order list (read-only). */
+  orderPage(userId: UserId, filter: ApplicationOrderFilter): ReturnType<typeof applicationOrderPage>;
 }
 
 /** GPU applications: renting, the lifecycle and its reconciler (ARCHITECTURE §5). */
@@ -65,7 +70,13 @@ export function createApplicationsModule({
   const terms = rentalTermsService(dependencies);
   const access = appAccessService({ config, db, clock, driver, catalogue });
   return {
-    service: { ...service, ...terms, reconcileOnChange: reconciling.enable, settled: reconciling.idle },
+    service: {
+      ...service,
+      ...terms,
+      reconcileOnChange: reconciling.enable,
+      settled: reconciling.idle,
+      orderPage: (userId, filter) => applicationOrderPage(db, userId, filter),
+    },
     routes: async (app) => {
       await app.register(applicationsRoutes(service, terms));
       await app.register(appAccessRoutes(access));

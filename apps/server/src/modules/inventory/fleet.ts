@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { inventory, parseMoney, type Money, type BillingMode } from '@suanli/contract';
 import { z } from 'zod';
 
+// Whole fen, as every price is (ARCHITECTURE §4): a period's price is then whole fen before its discounts.
 const priceText = z.string().transform((text, ctx) => {
-  const units = parseMoney(text);
+  const units = parseMoney(text, 2);
   if (units === null || units <= 0n) {
-    ctx.addIssue({ code: 'custom', message: 'must be a positive amount of yuan with at most 4 decimals' });
+    ctx.addIssue({ code: 'custom', message: 'must be a positive amount of yuan with at most 2 decimals' });
     return z.NEVER;
   }
   return units;

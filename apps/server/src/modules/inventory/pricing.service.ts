@@ -1,5 +1,5 @@
 import {
-  applyRate,
+  applyRatesToFen,
   BillingMode,
   formatMoney,
   money,
@@ -56,11 +56,11 @@ export function pricingService({ fleet, customer }: PricingDependencies) {
   const unitPrice = (model: GpuModel, mode: BillingMode, who: Customer) =>
     money((education(model, who) ? model.educationHourlyPrice! : model.hourlyPrice) * PERIOD_HOURS[mode]);
 
-  /** The price in units before rounding, so that a charge rounds once; a quote shows it to the cent. */
+  /** The price rounded once, half-up, to the fen: the amount a quote shows is the amount a rental debits. */
   function price(model: GpuModel, rental: Rental, who = GUEST): Money {
     const { mode, periods, gpuCount } = rental;
     const original = money(unitPrice(model, mode, who) * BigInt(periods) * BigInt(gpuCount));
-    return applyRate(applyRate(original, durationDiscount(mode)), who.vipDiscountBasisPoints);
+    return applyRatesToFen(original, durationDiscount(mode), who.vipDiscountBasisPoints);
   }
 
   const customerOf = (userId: UserId | null) => (userId === null ? Promise.resolve(GUEST) : customer(userId));
@@ -87,7 +87,7 @@ export function pricingService({ fleet, customer }: PricingDependencies) {
       return mode === 'minute' ? null : new Date(from.getTime() + Number(PERIOD_HOURS[mode]) * periods * 3_600_000);
     },
 
-    /** What the signed-in customer pays for the rental (VIP and education apply), in units before rounding. */
+    /** What the signed-in customer pays for the rental (VIP and education apply), in whole fen. */
     async priceFor(userId: UserId, model: GpuModel, rental: Rental): Promise<Money> {
       return price(model, rental, await customer(userId));
     },

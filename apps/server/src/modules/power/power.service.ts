@@ -1,9 +1,8 @@
 import {
-  applyRate,
+  applyRatesToFen,
   formatMoney,
   money,
   POWER_POINTS,
-  roundToCents,
   UNITS_PER_YUAN,
   type EndpointData,
   type Money,
@@ -27,9 +26,9 @@ type HistoryRow = EndpointData<typeof power.getDealInfoHashrate>['rows'][number]
 // The most running packages one user is shown; far more than anyone holds at once.
 const ACTIVE_PACKAGES_LISTED = 100;
 
-/** What a package costs for that many months: the monthly price times the months, discounted, to the cent. */
+/** What a package costs for that many months: the monthly price times the months, discounted, rounded once to the fen. */
 const termPrice = (monthlyPrice: Money, months: number, discountBasisPoints: number) =>
-  roundToCents(applyRate(money(monthlyPrice * BigInt(months)), discountBasisPoints));
+  applyRatesToFen(money(monthlyPrice * BigInt(months)), discountBasisPoints);
 
 /** 100 points a yuan (spec §9); the amount is whole yuan. */
 const pointsFor = (amount: Money) => (amount * BigInt(POWER_POINTS.perYuan)) / UNITS_PER_YUAN;

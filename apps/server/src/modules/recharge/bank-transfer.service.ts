@@ -66,6 +66,16 @@ export function bankTransferService({ db, clock, log, account, wallet, recharge 
       return { status: await recharge.statusOf(orderNo) };
     },
 
+    /** The payer will not send the transfer: their pending order closes unpaid (one paid or ended stays as it is). */
+    async cancel(userId: UserId, orderNo: string) {
+      const order = await queries.findUserOrder(db, userId, orderNo);
+      if (!order || order.channel !== 'bank') {
+        throw notFound();
+      }
+      await queries.markEnded(db, { orderNo, status: 'closed', at: clock.now() });
+      return { status: await recharge.statusOf(orderNo) };
+    },
+
     /** No transfer arrived: the order closes unpaid. One already credited stays credited, and the operator is told. */
     async reject(operatorId: UserId, orderNo: string) {
       await bankOrder(orderNo);

@@ -1,8 +1,10 @@
 import type { Config } from '../../config.js';
 import type { Module, Platform } from '../../platform.js';
 import type { Payments } from '../../providers/payments/index.js';
+import type { ApplicationsModuleService } from '../applications/index.js';
 import type { WalletService } from '../wallet/index.js';
 import { bankTransferService } from './bank-transfer.service.js';
+import { orderListService } from './order-list.service.js';
 import { rechargeJobs } from './recharge.jobs.js';
 import { rechargeRoutes } from './recharge.routes.js';
 import { rechargeService, type RechargeService } from './recharge.service.js';
@@ -12,6 +14,7 @@ export type { RechargeService } from './recharge.service.js';
 interface RechargeDependencies extends Platform {
   provider: Payments;
   wallet: WalletService;
+  applications: Pick<ApplicationsModuleService, 'orderPage'>;
 }
 
 const bankAccount = (config: Config) => ({
@@ -22,15 +25,23 @@ const bankAccount = (config: Config) => ({
 
 /**
  * Recharge orders by WeChat Pay and Alipay QR, credited to the wallet once whichever way their payment is heard, and
- * by bank transfer, credited once an operator confirms it.
+ * by bank transfer, credited once an operator confirms it; and the order list, where application orders (read through
+ * the applications module) sit beside them.
  */
 export function createRechargeModule(dependencies: RechargeDependencies): Module<RechargeService> {
   const { config, provider } = dependencies;
-  const service = rechargeService({ ...dependencies, timeZone: config.TZ_BUSINESS });
-  const bank = bankTransferService({ ...dependencies, account: bankAccount(config), recharge: service });
+  const service = rechargeService(dependencies);
+  const account = bankAccount(config);
+  const bank = bankTransferService({ ...dependencies, account, recharge: service });
+  const orders = orderListService({
+    ...dependencies,
+    timeZone: config.TZ_BUSINESS,
+    account,
+    sandbox: provider.sandbox,
+  });
   return {
     service,
-    routes: rechargeRoutes({ config, service, bank, payments: provider }),
+    routes: rechargeRoutes({ config, service, bank, orders, payments: provider }),
     jobs: rechargeJobs(service, provider),
   };
 }

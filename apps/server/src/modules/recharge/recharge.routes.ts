@@ -1,4 +1,4 @@
-import { recharge } from '@suanli/contract';
+import { formatMoney, LIMITS, money, PaymentChannel, recharge } from '@suanli/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { route } from '../../http/endpoints.js';
@@ -6,30 +6,42 @@ import type { Payments } from '../../providers/payments/index.js';
 import type { BankTransferService } from './bank-transfer.service.js';
 import { rechargeNotifyRoutes } from './recharge.notify.routes.js';
 import { rechargeSandboxRoutes } from './recharge.sandbox.routes.js';
+import type { OrderListService } from './order-list.service.js';
 import type { RechargeService } from './recharge.service.js';
 
 interface RechargeRoutesOptions {
   config: Config;
   service: RechargeService;
   bank: BankTransferService;
+  orders: OrderListService;
   payments: Payments;
 }
 
 export const rechargeRoutes =
-  ({ config, service, bank, payments }: RechargeRoutesOptions) =>
+  ({ config, service, bank, orders, payments }: RechargeRoutesOptions) =>
   async (app: FastifyInstance) => {
+    // What the recharge page offers (GET /recharge/charge/getInfo): fixed for the life of the process.
+    const info = {
+      minAmount: formatMoney(money(LIMITS.rechargeMinUnits)),
+      maxAmount: formatMoney(money(LIMITS.rechargeMaxUnits)),
+      presets: LIMITS.rechargePresetUnits.map((units) => formatMoney(money(units))),
+      channels: [...PaymentChannel.values],
+      sandbox: payments.sandbox,
+    };
     route(app, recharge.createWechatRecharge, ({ body }, { userId }) => service.open(userId, 'wechat', body.amount));
     route(app, recharge.createAlipayRecharge, ({ body }, { userId }) => service.open(userId, 'alipay', body.amount));
     route(app, recharge.getPaymentStatus, ({ query }, { userId }) => service.status(userId, query.orderNo));
     route(app, recharge.cancelWechatRecharge, ({ params }, { userId }) => service.cancel(userId, 'wechat', params.id));
     route(app, recharge.cancelAlipayRecharge, ({ params }, { userId }) => service.cancel(userId, 'alipay', params.id));
     route(app, recharge.listOrders, ({ query, body }, { userId, locale }) =>
-      service.listOrders(userId, locale, { query, body }),
+      orders.listOrders(userId, locale, { query, body }),
     );
     route(app, recharge.createBankRecharge, ({ query }, { userId }) => bank.open(userId, query.amount));
     route(app, recharge.confirmBankRecharge, ({ params, body }, { userId }) =>
       bank.confirm(userId, params.orderNo, body.amount),
     );
+    route(app, recharge.cancelBankRecharge, ({ params }, { userId }) => bank.cancel(userId, params.orderNo));
+    route(app, recharge.getRechargeInfo, async () => info);
     route(app, recharge.rejectBankRecharge, ({ params }, { userId }) => bank.reject(userId, params.orderNo));
     if (!payments.sandbox) {
       await app.register(rechargeNotifyRoutes, { service, payments });

@@ -1,24 +1,10 @@
-import {
-  formatMoney,
-  money,
-  PaymentChannel,
-  translate,
-  type EndpointInput,
-  type Locale,
-  type Money,
-  type OrderStatus,
-  type PageQuery,
-  type PaymentStatus,
-  type recharge,
-} from '@suanli/contract';
+import { translate, type Money, type PaymentStatus } from '@suanli/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
-import { paged } from '../../db/paging.js';
 import { claimOnce } from '../../db/processed-keys.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
-import { localDayRange } from '../../jobs/business-time.js';
 import type { Clock } from '../../jobs/clock.js';
 import {
   PaymentUnavailableError,
@@ -37,41 +23,9 @@ export type PaidVia = 'notification' | 'query' | 'close' | 'operator';
 
 export type CreditOutcome = 'credited' | 'duplicate' | 'refused';
 
-type OrderFilterInput = EndpointInput<typeof recharge.listOrders>['body'];
-
-// How a recharge order's state reads in the order list (spec §3 and §4 "Payment").
-const ORDER_STATUS: Record<PaymentStatus, OrderStatus> = {
-  pending: 'pendingPayment',
-  paid: 'paid',
-  closed: 'cancelled',
-  invalid: 'invalid',
-};
-const PAYMENT_STATUSES = Object.keys(ORDER_STATUS) as PaymentStatus[];
-
-function orderRow(order: queries.RechargeOrder, locale: Locale) {
-  const zero = formatMoney(money(0n));
-  return {
-    orderNo: order.orderNo,
-    createTime: order.createdAt.toISOString(),
-    endTime: (order.paidAt ?? order.closedAt)?.toISOString() ?? null,
-    productName: translate(locale, 'recharge.productName', {
-      channel: translate(locale, PaymentChannel.labelKey(order.channel)),
-    }),
-    channel: order.channel,
-    status: ORDER_STATUS[order.status],
-    amount: formatMoney(order.amount),
-    voucher: zero,
-    vipDiscount: zero,
-    actualPayment: order.status === 'paid' ? formatMoney(order.amount) : zero,
-    bills: [],
-  };
-}
-
 interface RechargeDependencies {
   db: Db;
   clock: Clock;
-  /** TZ_BUSINESS: the zone the order list's dates are read in. */
-  timeZone: string;
   log: FastifyBaseLogger;
   provider: PaymentProvider;
   wallet: Pick<WalletService, 'post' | 'newOrderNo' | 'grantRechargeReturn'>;
@@ -81,7 +35,7 @@ const unavailable = (cause: unknown) =>
   new AppError('unavailable', { messageKey: 'recharge.providerUnavailable', cause });
 
 /** Recharge orders: opening them at the provider, crediting their payments once, closing them. */
-export function rechargeService({ db, clock, timeZone, log, provider, wallet }: RechargeDependencies) {
+export function rechargeService({ db, clock, log, provider, wallet }: RechargeDependencies) {
   /**
    * Credits a paid order exactly once, however many times and by whichever path its payment is reported: the order
    * row is locked and the credit claims the order number (claimOnce), in the transaction that posts it. A payment
@@ -176,14 +130,6 @@ export function rechargeService({ db, clock, timeZone, log, provider, wallet }: 
     },
 
     statusOf,
-
-    async listOrders(userId: UserId, locale: Locale, { query, body }: { query: PageQuery; body: OrderFilterInput }) {
-      const statuses = body.status
-        ? PAYMENT_STATUSES.filter((status) => ORDER_STATUS[status] === body.status)
-        : undefined;
-      const page = await paged(query, queries.orderPage(db, userId, { statuses, ...localDayRange(body, timeZone) }));
-      return { total: page.total, rows: page.rows.map((order) => orderRow(order, locale)) };
-    },
 
     order: (orderNo: string) => queries.findOrder(db, orderNo),
 

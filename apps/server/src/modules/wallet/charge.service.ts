@@ -1,4 +1,11 @@
-import { money, UNITS_PER_YUAN, type Money, type TransactionType, type VoucherKind } from '@suanli/contract';
+import {
+  isWholeFen,
+  money,
+  UNITS_PER_YUAN,
+  type Money,
+  type TransactionType,
+  type VoucherKind,
+} from '@suanli/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -136,7 +143,7 @@ export function chargeService({ clock, users }: ChargeDependencies) {
    * Tx. Charging the same order twice is the caller's to prevent (claimOnce).
    */
   async function charge(executor: Db, request: ChargeRequest): Promise<ChargeResult> {
-    mustBePositive(request);
+    mustBeWholeFen(request);
     return (await chargeBalance(executor, request)) ?? chargeWithVouchers(executor, request);
   }
 
@@ -148,7 +155,7 @@ export function chargeService({ clock, users }: ChargeDependencies) {
    * transaction, which must also prevent charging an order twice.
    */
   async function chargeMany(tx: Tx, requests: readonly ChargeRequest[]): Promise<Map<UserId, Money>> {
-    requests.forEach(mustBePositive);
+    requests.forEach(mustBeWholeFen);
     const now = clock.now();
     const byUser = new Map<UserId, ChargeRequest[]>();
     for (const request of requests) {
@@ -187,9 +194,10 @@ export function chargeService({ clock, users }: ChargeDependencies) {
   return { charge, chargeMany };
 }
 
-function mustBePositive(request: ChargeRequest) {
-  if (request.amount <= 0n) {
-    throw new RangeError(`a charge must be positive, got ${request.amount} for ${request.orderNo}`);
+/** A charge is positive and whole fen, as every posting is (ARCHITECTURE §4), so that every statement foots. */
+function mustBeWholeFen(request: ChargeRequest) {
+  if (request.amount <= 0n || !isWholeFen(request.amount)) {
+    throw new RangeError(`a charge must be a positive whole fen, got ${request.amount} for ${request.orderNo}`);
   }
 }
 

@@ -7,6 +7,7 @@ import { walletService, type WalletService } from './wallet.service.js';
 export type { ChargeRequest, ChargeResult } from './charge.service.js';
 export { isInsufficientBalance } from './charge.service.js';
 export type { Posting } from './ledger.queries.js';
+export type { OrderDayLine } from './order-lines.queries.js';
 export type { NewVoucher } from './vouchers.service.js';
 export type { WalletService } from './wallet.service.js';
 

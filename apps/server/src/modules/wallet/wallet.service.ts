@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  isWholeFen,
   money,
   type EndpointData,
   type EndpointInput,
@@ -26,6 +27,7 @@ import {
   type LedgerFilter,
   type Posting,
 } from './ledger.queries.js';
+import { orderLinesByDay } from './order-lines.queries.js';
 import { newOrderNo, type OrderKind } from './order-numbers.js';
 import { refundService } from './refund.service.js';
 import { usableTotal } from './vouchers.queries.js';
@@ -34,6 +36,13 @@ import { vouchersService } from './vouchers.service.js';
 type LedgerQuery = EndpointInput<typeof wallet.listLedger>['query'];
 type LedgerRow = EndpointData<typeof wallet.listLedger>['rows'][number];
 type SummaryQuery = EndpointInput<typeof wallet.getIncomeExpenseSummary>['query'];
+
+/** Every posting is whole fen (ARCHITECTURE §4): a statement of them foots at the two decimals it shows. */
+function mustBeWholeFen(posting: Posting) {
+  if (!isWholeFen(posting.amount) || !isWholeFen(posting.balanceChange ?? posting.amount)) {
+    throw new RangeError(`a posting must be whole fen, got ${posting.amount} for ${posting.orderNo}`);
+  }
+}
 
 /** Shows a nickname to someone confirming a transfer without giving it away: 张*三, 用***3. */
 export function maskNickName(nickName: string): string {
@@ -78,6 +87,7 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
    * commits or not as a whole, so a lone charge costs one round trip. Several are applied in one transaction.
    */
   async function post(executor: Db, postings: readonly Posting[]): Promise<Money[]> {
+    postings.forEach(mustBeWholeFen);
     const apply = async (db: Db) => {
       const balances = await postEntries(db, postings, clock.now());
       if (!balances) {
@@ -160,6 +170,9 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
         })),
       };
     },
+
+    /** The bill lines of the user's orders: each order's charges per business day (TZ_BUSINESS). */
+    orderLines: (userId: UserId, orderNos: readonly string[]) => orderLinesByDay(db, userId, { orderNos, timeZone }),
 
     /** The chart of the income/expense page: the ledger's filters, summed per business day or month. */
     async incomeExpenseSummary(userId: UserId, query: SummaryQuery) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GpuModelOffer } from './api/list-gpu-models';
 import type { GpuRegion } from './api/list-gpu-regions';
-import { cheapestFit, fittingModels, freeByModel, hasFreeGpu, priceDecimals } from './gpu-fit';
+import { cheapestFit, fittingModels, freeByModel, hasFreeGpu } from './gpu-fit';
 
 function offer(gpuModel: string, memoryGb: number, hourly: string): GpuModelOffer {
   return {
@@ -47,15 +47,6 @@ describe('the lowest price of an image', () => {
       'L20',
       'A800',
     ]);
-  });
-});
-
-describe('the decimals of a unit price', () => {
-  it('are two for whole cents and four otherwise, so a price is never rounded on screen', () => {
-    expect(priceDecimals('0.7800')).toBe(2);
-    expect(priceDecimals('1245.00')).toBe(2);
-    expect(priceDecimals('51.9840')).toBe(4);
-    expect(priceDecimals('0.0001')).toBe(4);
   });
 });
 

@@ -25,15 +25,6 @@ export function cheapestFit(models: readonly GpuModelOffer[], minGpuMemoryGb: nu
   return fittingModels(models, minGpuMemoryGb)[0] ?? null;
 }
 
-/**
- * How many decimals a unit price is shown with: two when it is whole cents (¥0.78), four otherwise (¥51.9840), so that
- * a price is never shown rounded to an amount nobody charges.
- */
-export function priceDecimals(price: string): 2 | 4 {
-  const units = parseMoney(price);
-  return units === null || units % 100n === 0n ? 2 : 4;
-}
-
 /** How many GPUs of each model are free now, over every region. */
 export function freeByModel(regions: readonly GpuRegion[]): Map<string, number> {
   const free = new Map<string, number>();

@@ -19,17 +19,15 @@ describe('money as the console shows it', () => {
   });
 
   it('signs a ledger amount both ways when asked, leaving zero unsigned', () => {
-    expect(formatMoneyText('12.30', 2, true)).toBe('+¥12.30');
-    expect(formatMoneyText('-1234.50', 2, true)).toBe('-¥1,234.50');
-    expect(formatMoneyText('0.00', 2, true)).toBe('¥0.00');
-    expect(formatMoneyText('0.0001', 4, true)).toBe('+¥0.0001');
+    expect(formatMoneyText('12.30', true)).toBe('+¥12.30');
+    expect(formatMoneyText('-1234.50', true)).toBe('-¥1,234.50');
+    expect(formatMoneyText('0.00', true)).toBe('¥0.00');
   });
 
-  it('shows unit prices with four decimals, exactly', () => {
-    expect(formatMoneyText('1.9500', 4)).toBe('¥1.9500');
-    expect(formatMoneyText('1.95', 4)).toBe('¥1.9500');
-    expect(formatMoneyText('12345.0001', 4)).toBe('¥12,345.0001');
-    expect(formatMoneyText('-0.0001', 4)).toBe('-¥0.0001');
+  it('shows prices as every other amount: two decimals with ¥', () => {
+    expect(formatMoneyText('1.95')).toBe('¥1.95');
+    expect(formatMoneyText('1.9500')).toBe('¥1.95');
+    expect(formatMoneyText('2.28')).toBe('¥2.28');
   });
 
   it('rounds half-up to two decimals in integer units, where a float would not', () => {

@@ -21,9 +21,9 @@ describe('MoneyText', () => {
     expect(screen.getByTestId('money').textContent).toBe('+¥50.00');
   });
 
-  it('shows a unit price with four decimals', () => {
-    render(<MoneyText value="1.9500" decimals={4} data-testid="money" />);
+  it('shows a unit price as any amount, with two decimals', () => {
+    render(<MoneyText value="2.2800" data-testid="money" />);
 
-    expect(screen.getByTestId('money').textContent).toBe('¥1.9500');
+    expect(screen.getByTestId('money').textContent).toBe('¥2.28');
   });
 });

@@ -60,7 +60,7 @@ export function ApplicationCostCell({ row }: { row: ApplicationRow }) {
       </Popover>
       {row.hourlyPrice ? (
         <Typography.Text type="secondary">
-          <MoneyText value={row.hourlyPrice} decimals={4} />
+          <MoneyText value={row.hourlyPrice} />
           {t('price.perHour')}
         </Typography.Text>
       ) : null}

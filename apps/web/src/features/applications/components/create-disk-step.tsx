@@ -30,7 +30,7 @@ export function CreateDiskStep({ choice, onChange }: CreateDiskStepProps) {
         extra={
           valid && gb ? (
             <span data-testid="create-disk-price">
-              {t('create.disk.price')} <MoneyText value={formatMoney(dailyUnits, 4)} decimals={4} />
+              {t('create.disk.price')} <MoneyText value={formatMoney(dailyUnits)} />
               {t('create.disk.perDay')}
             </span>
           ) : (

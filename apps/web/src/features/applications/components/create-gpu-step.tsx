@@ -55,7 +55,7 @@ export function CreateGpuStep({ choice, onChange }: CreateGpuStepProps) {
       align: 'right',
       render: (_, offer) => (
         <>
-          <MoneyText value={offer.pricePerHour} decimals={4} />
+          <MoneyText value={offer.pricePerHour} />
           {t('price.perHour')}
         </>
       ),

@@ -1,12 +1,8 @@
 import { Descriptions, Skeleton, Typography } from 'antd';
 import { MoneyText } from '@/shared/ui/money-text';
+import { useDiscountText } from '@/shared/ui/use-discount-text';
 import type { PriceQuote } from '../api/get-price-quote';
 import { useApplicationsTranslation } from '../use-applications-translation';
-
-/** A rate in basis points as the discount a person reads: 9500 → "95%", 10000 → none. */
-function percent(basisPoints: number): string {
-  return `${basisPoints / 100}%`;
-}
 
 interface PriceBreakdownProps {
   quote: PriceQuote | undefined;
@@ -19,6 +15,7 @@ interface PriceBreakdownProps {
  */
 export function PriceBreakdown({ quote, loading }: PriceBreakdownProps) {
   const { t } = useApplicationsTranslation();
+  const discountText = useDiscountText();
   if (!quote) {
     return loading ? <Skeleton active paragraph={{ rows: 3 }} title={false} /> : null;
   }
@@ -40,14 +37,14 @@ export function PriceBreakdown({ quote, loading }: PriceBreakdownProps) {
           key: 'duration',
           label: t('price.durationDiscount'),
           children:
-            quote.durationDiscountBasisPoints < 10_000 ? percent(quote.durationDiscountBasisPoints) : noDiscount,
+            quote.durationDiscountBasisPoints < 10_000 ? discountText(quote.durationDiscountBasisPoints) : noDiscount,
         },
         {
           key: 'vip',
           label: t('price.vipDiscount'),
           children:
             quote.vipDiscountBasisPoints < 10_000
-              ? t('price.vip', { grade: quote.vipGrade, rate: percent(quote.vipDiscountBasisPoints) })
+              ? t('price.vip', { grade: quote.vipGrade, rate: discountText(quote.vipDiscountBasisPoints) })
               : noDiscount,
         },
         {

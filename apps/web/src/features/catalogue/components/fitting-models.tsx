@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { MoneyText } from '@/shared/ui/money-text';
 import { useAvailableGpuConfig, type GpuConfig } from '../api/get-available-gpu-config';
 import { useGpuModels } from '../api/list-gpu-models';
-import { fittingModels, priceDecimals } from '../gpu-fit';
+import { fittingModels } from '../gpu-fit';
 import styles from './catalogue.module.css';
 
 function FreeNow({ config }: { config: GpuConfig | undefined }) {
@@ -50,7 +50,7 @@ export function FittingModels({ imageId, minGpuMemoryGb }: { imageId: string; mi
               <th scope="row">{model.gpuModel}</th>
               <td>{t('detail.memory', { gb: model.memoryGb })}</td>
               <td>
-                <MoneyText value={model.prices.minute} decimals={priceDecimals(model.prices.minute)} />
+                <MoneyText value={model.prices.minute} />
               </td>
               <td data-testid={`image-model-${model.gpuModel}-free`}>
                 <FreeNow config={configOf(model.gpuModel)} />

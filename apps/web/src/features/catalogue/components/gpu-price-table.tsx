@@ -1,10 +1,10 @@
 import { Alert, Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '@/shared/ui/money-text';
+import { useDiscountText } from '@/shared/ui/use-discount-text';
 import { useHourlyQuotes, type GpuPriceQuote } from '../api/get-gpu-price';
 import { useGpuModels, type GpuModelOffer } from '../api/list-gpu-models';
 import { useViewer } from '../api/use-viewer';
-import { priceDecimals } from '../gpu-fit';
 import styles from './catalogue.module.css';
 import { Panel } from './panel';
 
@@ -17,7 +17,7 @@ const PERIODS = [
 ] as const;
 
 function Price({ value, testId }: { value: string; testId?: string }) {
-  return <MoneyText value={value} decimals={priceDecimals(value)} data-testid={testId} />;
+  return <MoneyText value={value} data-testid={testId} />;
 }
 
 /** The caller's own discount, when one applies: a VIP grade's, or the education price. */
@@ -30,13 +30,10 @@ function ownDiscount(quote: GpuPriceQuote | undefined) {
 
 function DiscountNote({ quote }: { quote: GpuPriceQuote }) {
   const { t } = useTranslation('catalogue');
+  const discountText = useDiscountText();
   const vip =
     quote.vipDiscountBasisPoints < 10_000
-      ? t('power.vipNote', {
-          grade: quote.vipGrade,
-          rate: quote.vipDiscountBasisPoints / 1_000,
-          percent: quote.vipDiscountBasisPoints / 100,
-        })
+      ? t('power.vipNote', { grade: quote.vipGrade, discount: discountText(quote.vipDiscountBasisPoints) })
       : null;
   const education = quote.education ? t('power.educationNote') : null;
   return (

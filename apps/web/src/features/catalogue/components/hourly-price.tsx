@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '@/shared/ui/money-text';
 import type { GpuModelOffer } from '../api/list-gpu-models';
-import { priceDecimals } from '../gpu-fit';
 import styles from './catalogue.module.css';
 
 interface HourlyPriceProps {
@@ -25,7 +24,7 @@ export function HourlyPrice({ imageId, cheapest }: HourlyPriceProps) {
   }
   return (
     <span className={styles.price} data-testid={testId}>
-      {t('card.from')} <MoneyText value={cheapest.prices.minute} decimals={priceDecimals(cheapest.prices.minute)} />
+      {t('card.from')} <MoneyText value={cheapest.prices.minute} />
       {t('card.perHour')}
     </span>
   );

@@ -3,6 +3,7 @@ import { Button, Card, Flex, Segmented, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { MoneyText } from '@/shared/ui/money-text';
+import { useDiscountText } from '@/shared/ui/use-discount-text';
 import type { PowerPackageOffer, PowerPackageTerm } from '../api/list-power-packages';
 import { PointsText } from './points-text';
 
@@ -12,15 +13,10 @@ interface PackageCardProps {
   onBuy: (term: PowerPackageTerm) => void;
 }
 
-/** What a discount in basis points reads as: 9500 is 9.5折 in Chinese, 5 % off in English. */
-const discountParams = (basisPoints: number) => ({
-  rate: basisPoints / 1_000,
-  off: (10_000 - basisPoints) / 100,
-});
-
 /** One package: its length chosen from 1, 3 or 12 months, the price with its discount, and the points each month. */
 export function PackageCard({ offer, busy, onBuy }: PackageCardProps) {
   const { t } = useTranslation('power');
+  const discountText = useDiscountText();
   const [months, setMonths] = useState(offer.terms[0]?.months ?? 1);
   const term = offer.terms.find((candidate) => candidate.months === months) ?? offer.terms[0];
   const testId = `power-package-${offer.package}`;
@@ -66,7 +62,7 @@ export function PackageCard({ offer, busy, onBuy }: PackageCardProps) {
                 <Typography.Text delete type="secondary">
                   <MoneyText value={term.originalPrice} />
                 </Typography.Text>
-                <Tag color="red">{t('packages.discount', discountParams(term.discountBasisPoints))}</Tag>
+                <Tag color="red">{discountText(term.discountBasisPoints)}</Tag>
               </>
             ) : null}
           </Flex>

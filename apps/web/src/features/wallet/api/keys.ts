@@ -13,6 +13,7 @@ export const walletKeys = {
   /** One of the voucher lists: usable vouchers, usable coupons, or those that ended (both kinds). */
   vouchers: (list: 'vouchers' | 'coupons' | 'ended') => [...walletKeys.all, 'vouchers', list] as const,
   rechargeReturn: () => [...walletKeys.all, 'recharge-return'] as const,
+  rechargeInfo: () => [...walletKeys.all, 'recharge-info'] as const,
   paymentStatus: (orderNo: string) => [...walletKeys.all, 'payment-status', orderNo] as const,
   // Under the root too: whether an account is "yourself" depends on who asks, so a lookup leaves with the session.
   transferTarget: (username: string) => [...walletKeys.all, 'transfer-target', username] as const,

@@ -1,3 +1,4 @@
+import { money, parseMoney } from '@suanli/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/shared/i18n';
@@ -50,7 +51,7 @@ describe('the ledger as CSV', () => {
     const local = dayjs(TIME).format('YYYY-MM-DD HH:mm:ss');
 
     expect(lines(ledgerCsv(ROWS, i18n.getFixedT('zh-CN', 'wallet'))).slice(1)).toEqual([
-      `${local},T20250601083005000001,支出,转出,-1234.00,1234.00,0.00`,
+      `${local},T20250601083005000001,支出,转出,-1234.00,-1234.00,0.00`,
       `${local},T20250601083005000001,收入,转入,12.50,12.50,112.50`,
       '',
     ]);
@@ -58,5 +59,53 @@ describe('the ledger as CSV', () => {
 
   it('starts with a byte order mark, for Excel to read the Chinese as UTF-8', () => {
     expect(ledgerCsv(ROWS, i18n.getFixedT('zh-CN', 'wallet')).startsWith('\uFEFF时间')).toBe(true);
+  });
+
+  it('foots: each balance after is the one before plus the actual amount, vouchers included', () => {
+    // Newest first, as the ledger answers: a recharge, a charge paid partly by a voucher, a free minute, a transfer.
+    const statement = [
+      row({
+        entryId: '4',
+        direction: 'expense',
+        transactionType: 'transferOut',
+        amount: '10.00',
+        actualAmount: '10.00',
+        balance: '89.91',
+      }),
+      row({
+        entryId: '3',
+        direction: 'expense',
+        transactionType: 'appOrder',
+        amount: '0.01',
+        actualAmount: '0.00',
+        balance: '99.91',
+      }),
+      row({
+        entryId: '2',
+        direction: 'expense',
+        transactionType: 'appOrder',
+        amount: '1.03',
+        actualAmount: '0.09',
+        balance: '99.91',
+      }),
+      row({
+        entryId: '1',
+        direction: 'income',
+        transactionType: 'recharge',
+        amount: '100.00',
+        actualAmount: '100.00',
+        balance: '100.00',
+      }),
+    ];
+    const cells = lines(ledgerCsv(statement, i18n.getFixedT('en-US', 'wallet')))
+      .slice(1, -1)
+      .map((line) => line.split(','))
+      .reverse();
+    let balance = money(0n);
+    for (const cell of cells) {
+      balance = money(balance + parseMoney(cell[5]!)!);
+      expect(parseMoney(cell[6]!)).toBe(balance);
+    }
+    expect(cells.map((cell) => cell[5])).toEqual(['100.00', '-0.09', '0.00', '-10.00']);
   });
 });

@@ -22,9 +22,16 @@ export function signedAmount(row: LedgerRow): string {
   return row.direction === 'expense' ? `-${row.amount}` : row.amount;
 }
 
+/** What moved the balance, signed the same way: a voucher-paid part of an expense is in the amount, not here. */
+function signedActualAmount(row: LedgerRow): string {
+  return row.direction === 'expense' && /[1-9]/.test(row.actualAmount) ? `-${row.actualAmount}` : row.actualAmount;
+}
+
 /**
  * The rows as a CSV file under the table's headers, in the language `t` speaks. Times are local and sortable
- * (YYYY-MM-DD HH:mm:ss) and amounts plain yuan, so that a spreadsheet reads them as times and numbers.
+ * (YYYY-MM-DD HH:mm:ss) and amounts plain yuan, so that a spreadsheet reads them as times and numbers. Both amounts
+ * carry the sign of their direction, so the file foots as the statement does: each balance after is the one before
+ * plus the actual amount.
  */
 export function ledgerCsv(rows: readonly LedgerRow[], t: (key: string) => string): string {
   const header = LEDGER_COLUMNS.map((column) => t(`ledger.columns.${column}`));
@@ -34,7 +41,7 @@ export function ledgerCsv(rows: readonly LedgerRow[], t: (key: string) => string
     t(`contract:${TransactionDirection.labelKey(row.direction)}`),
     t(`contract:${TransactionType.labelKey(row.transactionType)}`),
     signedAmount(row),
-    row.actualAmount,
+    signedActualAmount(row),
     row.balance,
   ]);
   return toCsv([header, ...lines]);

@@ -13,6 +13,7 @@ const api = await startFakeApi();
 function order(index: number, status: Row['status']): Row {
   return {
     orderNo: `R2025060100000000${String(index).padStart(4, '0')}`,
+    kind: 'recharge',
     createTime: '2025-06-01T08:00:00Z',
     endTime: status === 'pendingPayment' ? null : '2025-06-01T08:01:00Z',
     productName: 'Account recharge (WeChat Pay)',
@@ -23,8 +24,11 @@ function order(index: number, status: Row['status']): Row {
     vipDiscount: '0.00',
     actualPayment: status === 'paid' ? '100.00' : '0.00',
     bills: [],
+    resume: null,
   };
 }
+
+const bankAccount = { accountName: '示例', bankName: 'Example Bank', accountNumber: '0000 0000' };
 
 const bodies: unknown[] = [];
 function serveOrders(rows: Row[]) {
@@ -69,5 +73,60 @@ describe('the order list', () => {
     serveOrders([]);
     renderWithProviders(<OrderTable />);
     await screen.findByText('No orders yet');
+  });
+
+  it('shows an application order with its bill lines, which add up to its amount', async () => {
+    const application: Row = {
+      ...order(3, 'pendingCompletion'),
+      orderNo: 'A20250601000000000003',
+      kind: 'application',
+      channel: null,
+      productName: 'GPU application Notebook (RTX 4090 × 1, Pay as you go)',
+      amount: '12.34',
+      voucher: '1.00',
+      actualPayment: '11.34',
+      bills: [
+        { appId: '7', appName: 'Notebook', period: '2025-06-01', billAmount: '10.00', voucherPayment: '1.00' },
+        { appId: '7', appName: 'Notebook', period: '2025-06-02', billAmount: '2.34', voucherPayment: '0.00' },
+      ],
+    };
+    serveOrders([application]);
+    renderWithProviders(<OrderTable />);
+    await waitFor(() => expect(rowsShown()).toHaveLength(1));
+    expect(screen.queryByTestId(`order-${application.orderNo}-cancel`)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /expand/i }));
+    const bills = await screen.findByTestId(`order-${application.orderNo}-bills`);
+    expect(
+      within(bills)
+        .getAllByTestId('order-bill-amount')
+        .map((cell) => cell.textContent),
+    ).toEqual(['¥10.00', '¥2.34']);
+    expect(bills.textContent).toContain('2025-06-02');
+  });
+
+  it('resumes a pending bank transfer with its remittance details, and cancels it after a confirmation', async () => {
+    const pending: Row = {
+      ...order(4, 'pendingPayment'),
+      channel: 'bank',
+      resume: { kind: 'bank', ...bankAccount, remark: order(4, 'pendingPayment').orderNo },
+    };
+    serveOrders([pending]);
+    const cancelled: string[] = [];
+    const path = `/recharge/payment/bank-orders/${pending.orderNo}/cancel`;
+    api.on({ ...recharge.cancelBankRecharge, path }, (request: FakeRequest) => {
+      cancelled.push(request.path);
+      return ok({ status: 'closed' as const });
+    });
+    renderWithProviders(<OrderTable />);
+    fireEvent.click(await screen.findByTestId(`order-${pending.orderNo}-resume`));
+    const dialog = await screen.findByTestId('bank-transfer-dialog');
+    expect(dialog.textContent).toContain('0000 0000');
+    expect(dialog.textContent).toContain(pending.orderNo);
+    fireEvent.click(screen.getByTestId('bank-transfer-done'));
+
+    fireEvent.click(screen.getByTestId(`order-${pending.orderNo}-cancel`));
+    expect(cancelled).toEqual([]);
+    fireEvent.click(await screen.findByTestId(`order-${pending.orderNo}-cancel-ok`));
+    await waitFor(() => expect(cancelled).toEqual([path]));
   });
 });

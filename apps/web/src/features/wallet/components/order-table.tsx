@@ -6,6 +6,7 @@ import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
 import { PagedTable } from '@/shared/ui/paged-table';
 import { useOrderPages, type OrderFilters, type OrderRow } from '../api/list-orders';
+import { PendingOrderActions } from './pending-order-actions';
 
 interface FilterValues {
   status?: OrderFilters['status'];
@@ -55,7 +56,12 @@ export function OrderTable() {
         <Tag color={STATUS_COLOR[row.status]}>{t(`contract:${OrderStatus.labelKey(row.status)}`)}</Tag>
       ),
     },
-    { key: 'amount', title: t('orders.columns.amount'), align: 'right', render: (_, row) => money(row.amount) },
+    {
+      key: 'amount',
+      title: t('orders.columns.amount'),
+      align: 'right',
+      render: (_, row) => <MoneyText value={row.amount} data-testid={`order-${row.orderNo}-amount`} />,
+    },
     { key: 'voucher', title: t('orders.columns.voucher'), align: 'right', render: (_, row) => money(row.voucher) },
     {
       key: 'vipDiscount',
@@ -69,11 +75,28 @@ export function OrderTable() {
       align: 'right',
       render: (_, row) => money(row.actualPayment),
     },
+    {
+      key: 'actions',
+      title: t('orders.columns.actions'),
+      render: (_, row) => <PendingOrderActions row={row} />,
+    },
   ];
   const billColumns: TableColumnsType<OrderRow['bills'][number]> = [
+    { key: 'appName', title: t('orders.bills.appName'), dataIndex: 'appName' },
     { key: 'appId', title: t('orders.bills.appId'), dataIndex: 'appId' },
-    { key: 'billAmount', title: t('orders.bills.billAmount'), render: (_, bill) => money(bill.billAmount) },
-    { key: 'voucherPayment', title: t('orders.bills.voucherPayment'), render: (_, bill) => money(bill.voucherPayment) },
+    { key: 'period', title: t('orders.bills.period'), dataIndex: 'period' },
+    {
+      key: 'billAmount',
+      title: t('orders.bills.billAmount'),
+      align: 'right',
+      render: (_, bill) => <MoneyText value={bill.billAmount} data-testid="order-bill-amount" />,
+    },
+    {
+      key: 'voucherPayment',
+      title: t('orders.bills.voucherPayment'),
+      align: 'right',
+      render: (_, bill) => money(bill.voucherPayment),
+    },
   ];
 
   return (
@@ -101,6 +124,7 @@ export function OrderTable() {
         paged={orders}
         columns={columns}
         rowKey="orderNo"
+        onRow={(row) => ({ 'data-testid': `order-${row.orderNo}` }) as object}
         scroll={{ x: 'max-content' }}
         expandable={{
           // A recharge has no bills: the column of expand buttons shows only when a row on the page has some.
@@ -110,9 +134,10 @@ export function OrderTable() {
             <Table
               size="small"
               title={() => t('orders.bills.title')}
+              data-testid={`order-${row.orderNo}-bills`}
               columns={billColumns}
               dataSource={row.bills}
-              rowKey="appId"
+              rowKey="period"
               pagination={false}
             />
           ),

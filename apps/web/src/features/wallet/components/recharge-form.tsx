@@ -4,13 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportFormError } from '@/shared/ui/report-form-error';
 import { WholeYuanInput } from '@/shared/ui/whole-yuan-input';
+import { useRechargeInfo, wholeYuan } from '../api/get-recharge-info';
 import { useOpenBankTransfer, type BankTransfer } from '../api/open-bank-transfer';
 import { useOpenRecharge, type RechargeChannel, type RechargeOrder } from '../api/recharge';
 import { BankTransferDialog } from './bank-transfer-dialog';
 import { RechargeDialog } from './recharge-dialog';
 
-// The amounts most people pick, in yuan; any other whole amount up to the limit may be typed.
-const PRESETS = [50, 100, 200, 500, 1000, 2000] as const;
 const MAX_YUAN = Number(LIMITS.rechargeMaxUnits / UNITS_PER_YUAN);
 
 interface RechargeValues {
@@ -42,6 +41,8 @@ export function RechargeForm() {
   const openBankTransfer = useOpenBankTransfer();
   const [order, setOrder] = useState<OpenOrder | null>(null);
   const [transfer, setTransfer] = useState<BankTransfer | null>(null);
+  // The amounts most people pick, from the server; any other whole amount up to the limit may be typed.
+  const presets = (useRechargeInfo().data?.presets ?? []).map(wholeYuan);
 
   const submit = async (values: RechargeValues) => {
     const amount = amountOf(values)!;
@@ -80,7 +81,7 @@ export function RechargeForm() {
         <Form.Item name="preset" label={t('recharge.amount')}>
           <Segmented<number | 'other'>
             options={[
-              ...PRESETS.map((value) => ({
+              ...presets.map((value) => ({
                 value,
                 label: <span data-testid={`recharge-preset-${value}`}>¥{value}</span>,
               })),
