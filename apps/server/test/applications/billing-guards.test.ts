@@ -100,8 +100,8 @@ describe('the last minutes', () => {
             (SELECT (-sum(amount))::text FROM ledger_entries WHERE order_no = ${orderNo}) AS charged
           FROM applications WHERE id = ${id}`,
     );
-    // Five minutes by the tick, and the sixth, started when it was destroyed: 6 × 0.038, rounded once.
-    expect(billed).toEqual({ minutes: 6, charged: '2280' });
+    // Five minutes by the tick, and the sixth, started when it was destroyed: 6 × 0.038, rounded once to the fen.
+    expect(billed).toEqual({ minutes: 6, charged: '2300' });
     expect(await balanceOf(t, renter.token)).toBe('99.77');
   });
 });
