@@ -169,3 +169,24 @@ describe('a prepaid application whose term ended', () => {
     expect(await statusOf(t, renter.token, id)).toBe('running');
   });
 });
+
+describe('the tick that stops an application', () => {
+  it('bills its last minute once', async () => {
+    // Minutes at 2.28 an hour cost 0.04, 0.04, 0.03, 0.04…: thirteen cost 0.49, and 0.52 leaves 0.03 after them,
+    // less than the fourteenth. Paying with a voucher sends the owner down the one-by-one path of the tick.
+    const renter = await createRenter(t, '0');
+    await giveVoucher(t, renter.userId, '0.52');
+    const id = await rent(renter.token);
+    for (let minute = 0; minute < 13; minute += 1) {
+      await advance(t, 1);
+    }
+    const row = await rowOf(renter.token, id);
+    expect([row.status, row.billedMinutes, row.cost]).toEqual(['stopped', 13, '0.49']);
+    const [charged] = await queryRows<{ total: string }>(
+      t.db,
+      sql`SELECT (-sum(amount))::text AS total FROM ledger_entries WHERE order_no = ${row.orderNo as string}`,
+    );
+    expect(charged).toEqual({ total: '4900' });
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+});

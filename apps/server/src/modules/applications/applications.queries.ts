@@ -240,14 +240,14 @@ export async function recordBilled(tx: Tx, billed: readonly ApplicationRow[]) {
     through: row.billedThrough!.toISOString(),
     spent: String(row.spentUnits),
   }));
-  // Each row moves only from where it was billed to (fewer minutes, an earlier time, still running): the charges of
+  // Each row only moves forwards from where it was billed to: the charges of
   // the same transaction were computed from that, so a row that moved meanwhile must undo them all.
   const moved = await queryRows<{ id: string }>(
     tx,
     sql`UPDATE applications a
     SET billed_minutes = b.minutes, billed_through = b.through, spent_units = b.spent
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS b (id bigint, minutes int, through timestamptz, spent bigint)
-    WHERE a.id = b.id AND a.billed_minutes <= b.minutes AND a.billed_through <= b.through
+    WHERE a.id = b.id AND a.billed_minutes < b.minutes AND a.billed_through < b.through
     RETURNING a.id`,
   );
   if (moved.length !== rows.length) {
