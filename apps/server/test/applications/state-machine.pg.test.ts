@@ -11,12 +11,14 @@ import { computeEnv, imageIdOf } from './application-helpers.js';
 import { check, settle } from './state-machine/check.js';
 import { Cluster } from './state-machine/cluster.js';
 import { Model } from './state-machine/model.js';
-import { runRandomStep, START_TIMEOUT_MS, type World } from './state-machine/steps.js';
+import { START_TIMEOUT_MS } from './state-machine/fault-steps.js';
+import { runRandomStep } from './state-machine/steps.js';
+import type { World } from './state-machine/world.js';
 import { signal, workspaceProcesses } from './state-machine/workspace-processes.js';
 
 // The application state machine against a model (issue 19 §7): random steps through two real servers on one
-// PostgreSQL, with real workspaces, checked after each. Replay a failure with STATE_MACHINE_SEED; run longer with
-// STATE_MACHINE_STEPS.
+// PostgreSQL, with real workspaces, checked after each (state-machine/invariants.ts). Replay a failure with
+// STATE_MACHINE_SEED (the same draws; a workload's timing may still differ); run longer with STATE_MACHINE_STEPS.
 const SEED = Number(process.env.STATE_MACHINE_SEED ?? randomInt(2 ** 31 - 1));
 const STEPS = Number(process.env.STATE_MACHINE_STEPS ?? 300);
 // What each renter starts with: nothing, a little (under ten minutes of two GPUs), plenty.

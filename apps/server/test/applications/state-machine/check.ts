@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { findLedgerMismatches } from '../../../src/modules/wallet/ledger.queries.js';
 import { readDatabase } from './database-view.js';
 import { AT_REST, brokenInvariants } from './invariants.js';
-import type { World } from './steps.js';
+import type { World } from './world.js';
 import { workspaceProcesses } from './workspace-processes.js';
 
 const COMING_OR_GOING = ['creating', 'starting', 'restarting', 'stopping'];
