@@ -40,13 +40,16 @@ export async function check(world: World): Promise<string[]> {
     const processes = workspaceProcesses(ids);
     for (const app of model.apps.values()) {
       const row = view.apps.get(app.id);
-      const answers = processes.some((process) => process.applicationId === app.id && !process.frozen);
+      const own = processes.filter((process) => process.applicationId === app.id);
+      const answers = own.some((process) => !process.frozen);
       if (row) {
         model.observe(
           app,
           {
             running: row.status === 'running' && answers,
-            atRest: AT_REST.includes(row.status) || row.status === 'stopping' || (row.status === 'running' && !answers),
+            // A frozen workload may still be confirmed running (its container runs); a dead one cannot be.
+            atRest:
+              AT_REST.includes(row.status) || row.status === 'stopping' || (row.status === 'running' && !own.length),
             billedMinutes: row.billedMinutes,
           },
           now,

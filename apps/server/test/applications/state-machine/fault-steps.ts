@@ -34,9 +34,9 @@ export const FAULT_STEPS: Step[] = [
       if (!victim) {
         return null;
       }
-      // SIGSTOP: alive and holding its GPUs, answering nothing; a SIGTERM waits, as a stuck stop does.
+      // SIGSTOP: alive and holding its GPUs, answering nothing; a SIGTERM waits, as a stuck stop does. Its container
+      // still runs, so a driver may go on confirming it: the model leaves its window open until it is seen at rest.
       signal(victim.pid, 'SIGSTOP');
-      world.model.close(world.model.apps.get(victim.applicationId)!, world.cluster.now());
       return `workload of ${victim.applicationId} frozen`;
     },
   },
@@ -60,9 +60,6 @@ export const FAULT_STEPS: Step[] = [
         return `${text} (nothing started)`;
       }
       const frozen = await freezeWhenSpawned(app.id, START_TIMEOUT_MS);
-      if (frozen) {
-        world.model.close(app, world.cluster.now());
-      }
       return `${text}, its workspace ${frozen ? 'frozen as it started' : 'not caught'}`;
     },
   },

@@ -13,7 +13,8 @@ export interface ModelUser {
 /**
  * A span of business time in which the application's workload may have been confirmed running: it opens when its
  * owner asks it to run (no confirmation can come earlier) and closes at the first moment the model knows it was not
- * running any more (its owner's stop or destroy answered, its process killed or frozen, the platform seen to stop it).
+ * running any more (its owner's stop or destroy answered, its process killed, every server down, the platform
+ * seen to stop it).
  */
 export interface RunWindow {
   from: number;
