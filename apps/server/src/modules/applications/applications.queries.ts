@@ -240,8 +240,8 @@ export async function recordBilled(tx: Tx, billed: readonly ApplicationRow[]) {
     through: row.billedThrough!.toISOString(),
     spent: String(row.spentUnits),
   }));
-  // Each row only moves forwards from where it was billed to: the charges of
-  // the same transaction were computed from that, so a row that moved meanwhile must undo them all.
+  // Each row only moves forwards from where it was billed to: the charges of the same transaction were computed from
+  // that, so a row that moved meanwhile must undo them all.
   const moved = await queryRows<{ id: string }>(
     tx,
     sql`UPDATE applications a
