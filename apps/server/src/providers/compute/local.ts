@@ -13,6 +13,7 @@ import {
   isAlive,
   readRecord,
   within,
+  isWorkspaceOf,
   writeJson,
   type WorkloadRecord,
 } from './workload-record.js';
@@ -169,6 +170,16 @@ export class LocalComputeDriver implements ComputeDriver {
     return record && (await this.answers(applicationId, record)) ? record : null;
   }
 
+  /** A workspace left by an earlier server, answering or not (a hung one must be ended all the same). */
+  private async foundWorkspace(applicationId: string) {
+    const record = await readRecord(this.recordFile(applicationId));
+    if (!record || !isAlive(record.pid)) {
+      return null;
+    }
+    const ours = (await isWorkspaceOf(record.pid, applicationId)) || (await this.answers(applicationId, record));
+    return ours ? record : null;
+  }
+
   private answers = async (applicationId: string, record: WorkloadRecord) =>
     isAlive(record.pid) && (await answersHealth(record.port, applicationId));
 
@@ -247,7 +258,7 @@ export class LocalComputeDriver implements ComputeDriver {
         await child.exited;
       }
     } else {
-      const found = await this.foundRunning(applicationId);
+      const found = await this.foundWorkspace(applicationId);
       if (found) {
         await endProcess(found.pid, STOP_GRACE_MS);
       }

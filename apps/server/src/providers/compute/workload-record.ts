@@ -37,6 +37,15 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Whether `pid` is the workspace process of `applicationId`, told by the environment the driver gave it, where the
+ * system shows it (/proc): a workspace that hangs answers no health check, yet must still be ended.
+ */
+export async function isWorkspaceOf(pid: number, applicationId: string): Promise<boolean> {
+  const environment = await readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '');
+  return environment.split('\0').includes(`SUANLI_APPLICATION_ID=${applicationId}`);
+}
+
 /** Whether `port` answers `/healthz` as the workspace of `applicationId`, and not as whatever reused the port. */
 export function answersHealth(port: number, applicationId: string, timeoutMs = 1_000): Promise<boolean> {
   return new Promise((resolve) => {
