@@ -136,57 +136,59 @@ function withAppDomain<T extends { APP_DOMAIN?: string; PORT: number }>(config: 
   return { ...config, APP_DOMAIN: config.APP_DOMAIN ?? `apps.localhost:${config.PORT}` };
 }
 
-const configSchema = baseSchema.superRefine((config, ctx) => {
-  const need = (key: keyof typeof config, when: string) => {
-    if (!config[key]) {
-      ctx.addIssue({ code: 'custom', path: [key], message: `is required when ${when}` });
+const configSchema = baseSchema
+  .superRefine((config, ctx) => {
+    const need = (key: keyof typeof config, when: string) => {
+      if (!config[key]) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `is required when ${when}` });
+      }
+    };
+    if (config.SMS === 'gateway') {
+      ['SMS_GATEWAY_URL', 'SMS_GATEWAY_APP_KEY', 'SMS_GATEWAY_APP_SECRET', 'SMS_TEMPLATE_ID'].forEach((key) =>
+        need(key as keyof typeof config, 'SMS=gateway'),
+      );
     }
-  };
-  if (config.SMS === 'gateway') {
-    ['SMS_GATEWAY_URL', 'SMS_GATEWAY_APP_KEY', 'SMS_GATEWAY_APP_SECRET', 'SMS_TEMPLATE_ID'].forEach((key) =>
-      need(key as keyof typeof config, 'SMS=gateway'),
-    );
-  }
-  if (config.MAIL === 'smtp') {
-    need('SMTP_URL', 'MAIL=smtp');
-  }
-  if (config.WECHAT_LOGIN === 'official') {
-    ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN'].forEach((key) =>
-      need(key as keyof typeof config, 'WECHAT_LOGIN=official'),
-    );
-  }
-  if (config.PAYMENTS === 'live') {
-    const keys = [
-      ...[
-        'MCH_ID',
-        'APP_ID',
-        'CERT_SERIAL',
-        'PRIVATE_KEY_FILE',
-        'API_V3_KEY',
-        'PLATFORM_KEY_FILE',
-        'PLATFORM_SERIAL',
-      ].map((key) => `WECHAT_PAY_${key}`),
-      ...['APP_ID', 'PRIVATE_KEY_FILE', 'PUBLIC_KEY_FILE'].map((key) => `ALIPAY_${key}`),
-      // Each provider is told where to notify, which a relative link cannot say.
-      'PUBLIC_URL',
-    ];
-    keys.forEach((key) => need(key as keyof typeof config, 'PAYMENTS=live'));
-  }
-  if (config.REAL_NAME === 'http') {
-    ['REAL_NAME_URL', 'REAL_NAME_APP_CODE'].forEach((key) => need(key as keyof typeof config, 'REAL_NAME=http'));
-  }
-  if (config.COMPUTE_DRIVER === 'kubernetes') {
-    need('KUBERNETES_API_URL', 'COMPUTE_DRIVER=kubernetes');
-    need('KUBERNETES_TOKEN', 'COMPUTE_DRIVER=kubernetes');
-  }
-  if (config.HEADERS_TIMEOUT_MS >= config.REQUEST_TIMEOUT_MS) {
-    // Node refuses a headers timeout above the request timeout (http.Server headersTimeout).
-    ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must be less than REQUEST_TIMEOUT_MS' });
-  }
-  if (config.APP_ENV === 'production') {
-    refuseInProduction(config, ctx);
-  }
-}).transform(withAppDomain);
+    if (config.MAIL === 'smtp') {
+      need('SMTP_URL', 'MAIL=smtp');
+    }
+    if (config.WECHAT_LOGIN === 'official') {
+      ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN'].forEach((key) =>
+        need(key as keyof typeof config, 'WECHAT_LOGIN=official'),
+      );
+    }
+    if (config.PAYMENTS === 'live') {
+      const keys = [
+        ...[
+          'MCH_ID',
+          'APP_ID',
+          'CERT_SERIAL',
+          'PRIVATE_KEY_FILE',
+          'API_V3_KEY',
+          'PLATFORM_KEY_FILE',
+          'PLATFORM_SERIAL',
+        ].map((key) => `WECHAT_PAY_${key}`),
+        ...['APP_ID', 'PRIVATE_KEY_FILE', 'PUBLIC_KEY_FILE'].map((key) => `ALIPAY_${key}`),
+        // Each provider is told where to notify, which a relative link cannot say.
+        'PUBLIC_URL',
+      ];
+      keys.forEach((key) => need(key as keyof typeof config, 'PAYMENTS=live'));
+    }
+    if (config.REAL_NAME === 'http') {
+      ['REAL_NAME_URL', 'REAL_NAME_APP_CODE'].forEach((key) => need(key as keyof typeof config, 'REAL_NAME=http'));
+    }
+    if (config.COMPUTE_DRIVER === 'kubernetes') {
+      need('KUBERNETES_API_URL', 'COMPUTE_DRIVER=kubernetes');
+      need('KUBERNETES_TOKEN', 'COMPUTE_DRIVER=kubernetes');
+    }
+    if (config.HEADERS_TIMEOUT_MS >= config.REQUEST_TIMEOUT_MS) {
+      // Node refuses a headers timeout above the request timeout (http.Server headersTimeout).
+      ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must be less than REQUEST_TIMEOUT_MS' });
+    }
+    if (config.APP_ENV === 'production') {
+      refuseInProduction(config, ctx);
+    }
+  })
+  .transform(withAppDomain);
 
 function refuseInProduction(config: z.output<typeof baseSchema>, ctx: z.RefinementCtx) {
   const refuse = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
