@@ -35,7 +35,7 @@ const baseSchema = z.object({
   // Running applications billed per transaction of the per-minute tick (modules/applications/billing.ts).
   BILLING_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1_000),
   TZ_BUSINESS: z.string().default('Asia/Shanghai'),
-  // Unset, it follows PORT (see withAppDomain below), so that a link opens under `npm start` on any port.
+  // Unset, it follows PORT (withAppDomain), so that a link opens under `npm start` on any port.
   APP_DOMAIN: z.string().optional(),
   BODY_LIMIT: z.coerce.number().int().min(1_024).default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1_200),
@@ -136,59 +136,57 @@ function withAppDomain<T extends { APP_DOMAIN?: string; PORT: number }>(config: 
   return { ...config, APP_DOMAIN: config.APP_DOMAIN ?? `apps.localhost:${config.PORT}` };
 }
 
-const configSchema = baseSchema
-  .superRefine((config, ctx) => {
-    const need = (key: keyof typeof config, when: string) => {
-      if (!config[key]) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `is required when ${when}` });
-      }
-    };
-    if (config.SMS === 'gateway') {
-      ['SMS_GATEWAY_URL', 'SMS_GATEWAY_APP_KEY', 'SMS_GATEWAY_APP_SECRET', 'SMS_TEMPLATE_ID'].forEach((key) =>
-        need(key as keyof typeof config, 'SMS=gateway'),
-      );
+const configSchema = baseSchema.superRefine((config, ctx) => {
+  const need = (key: keyof typeof config, when: string) => {
+    if (!config[key]) {
+      ctx.addIssue({ code: 'custom', path: [key], message: `is required when ${when}` });
     }
-    if (config.MAIL === 'smtp') {
-      need('SMTP_URL', 'MAIL=smtp');
-    }
-    if (config.WECHAT_LOGIN === 'official') {
-      ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN'].forEach((key) =>
-        need(key as keyof typeof config, 'WECHAT_LOGIN=official'),
-      );
-    }
-    if (config.PAYMENTS === 'live') {
-      const keys = [
-        ...[
-          'MCH_ID',
-          'APP_ID',
-          'CERT_SERIAL',
-          'PRIVATE_KEY_FILE',
-          'API_V3_KEY',
-          'PLATFORM_KEY_FILE',
-          'PLATFORM_SERIAL',
-        ].map((key) => `WECHAT_PAY_${key}`),
-        ...['APP_ID', 'PRIVATE_KEY_FILE', 'PUBLIC_KEY_FILE'].map((key) => `ALIPAY_${key}`),
-        // Each provider is told where to notify, which a relative link cannot say.
-        'PUBLIC_URL',
-      ];
-      keys.forEach((key) => need(key as keyof typeof config, 'PAYMENTS=live'));
-    }
-    if (config.REAL_NAME === 'http') {
-      ['REAL_NAME_URL', 'REAL_NAME_APP_CODE'].forEach((key) => need(key as keyof typeof config, 'REAL_NAME=http'));
-    }
-    if (config.COMPUTE_DRIVER === 'kubernetes') {
-      need('KUBERNETES_API_URL', 'COMPUTE_DRIVER=kubernetes');
-      need('KUBERNETES_TOKEN', 'COMPUTE_DRIVER=kubernetes');
-    }
-    if (config.HEADERS_TIMEOUT_MS >= config.REQUEST_TIMEOUT_MS) {
-      // Node refuses a headers timeout above the request timeout (http.Server headersTimeout).
-      ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must be less than REQUEST_TIMEOUT_MS' });
-    }
-    if (config.APP_ENV === 'production') {
-      refuseInProduction(config, ctx);
-    }
-  })
-  .transform(withAppDomain);
+  };
+  if (config.SMS === 'gateway') {
+    ['SMS_GATEWAY_URL', 'SMS_GATEWAY_APP_KEY', 'SMS_GATEWAY_APP_SECRET', 'SMS_TEMPLATE_ID'].forEach((key) =>
+      need(key as keyof typeof config, 'SMS=gateway'),
+    );
+  }
+  if (config.MAIL === 'smtp') {
+    need('SMTP_URL', 'MAIL=smtp');
+  }
+  if (config.WECHAT_LOGIN === 'official') {
+    ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TOKEN'].forEach((key) =>
+      need(key as keyof typeof config, 'WECHAT_LOGIN=official'),
+    );
+  }
+  if (config.PAYMENTS === 'live') {
+    const keys = [
+      ...[
+        'MCH_ID',
+        'APP_ID',
+        'CERT_SERIAL',
+        'PRIVATE_KEY_FILE',
+        'API_V3_KEY',
+        'PLATFORM_KEY_FILE',
+        'PLATFORM_SERIAL',
+      ].map((key) => `WECHAT_PAY_${key}`),
+      ...['APP_ID', 'PRIVATE_KEY_FILE', 'PUBLIC_KEY_FILE'].map((key) => `ALIPAY_${key}`),
+      // Each provider is told where to notify, which a relative link cannot say.
+      'PUBLIC_URL',
+    ];
+    keys.forEach((key) => need(key as keyof typeof config, 'PAYMENTS=live'));
+  }
+  if (config.REAL_NAME === 'http') {
+    ['REAL_NAME_URL', 'REAL_NAME_APP_CODE'].forEach((key) => need(key as keyof typeof config, 'REAL_NAME=http'));
+  }
+  if (config.COMPUTE_DRIVER === 'kubernetes') {
+    need('KUBERNETES_API_URL', 'COMPUTE_DRIVER=kubernetes');
+    need('KUBERNETES_TOKEN', 'COMPUTE_DRIVER=kubernetes');
+  }
+  if (config.HEADERS_TIMEOUT_MS >= config.REQUEST_TIMEOUT_MS) {
+    // Node refuses a headers timeout above the request timeout (http.Server headersTimeout).
+    ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must be less than REQUEST_TIMEOUT_MS' });
+  }
+  if (config.APP_ENV === 'production') {
+    refuseInProduction(config, ctx);
+  }
+});
 
 function refuseInProduction(config: z.output<typeof baseSchema>, ctx: z.RefinementCtx) {
   const refuse = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
@@ -222,7 +220,7 @@ function refuseInProduction(config: z.output<typeof baseSchema>, ctx: z.Refineme
 }
 
 /** What the environment says; the keys it leaves unset are resolved by secrets.ts before the server starts. */
-export type Settings = z.output<typeof configSchema>;
+export type Settings = z.output<typeof configSchema> & { APP_DOMAIN: string };
 
 /** What the server runs with: the settings, every key present. */
 export type Config = Settings & { ID_ENCRYPTION_KEY: string; OBJECT_SIGNING_KEY: string };
@@ -240,7 +238,7 @@ export function loadConfig(env: Record<string, string | undefined>): Settings {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  return withAppDomain(parsed.data);
 }
 
 /**
