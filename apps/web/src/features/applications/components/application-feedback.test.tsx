@@ -49,7 +49,7 @@ beforeEach(() => {
 describe('pinning', () => {
   it('says it is pinned', async () => {
     useInterfaceSettings.getState().setLanguage('zh-CN');
-    api.on(pin, ok(null));
+    api.on(pin, ok({ id: '7', pinned: true }));
     renderWithProviders(
       <ApplicationActions row={ROW} destroying={false} onDestroyed={() => undefined} onRecreate={() => undefined} />,
     );
@@ -100,7 +100,7 @@ describe('renaming', () => {
 describe('timed shutdown', () => {
   it('says it is cancelled', async () => {
     useInterfaceSettings.getState().setLanguage('zh-CN');
-    api.on(timedStop, ok(null));
+    api.on(timedStop, ok({ id: '7', timedStopTime: null }));
     renderWithProviders(<ApplicationTimedStopDialog row={ROW} onClose={() => undefined} />);
     fireEvent.click(await screen.findByTestId('app-timed-stop-cancel'));
     await expectMessage('已取消定时关机');
