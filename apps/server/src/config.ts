@@ -35,7 +35,8 @@ const baseSchema = z.object({
   // Running applications billed per transaction of the per-minute tick (modules/applications/billing.ts).
   BILLING_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1_000),
   TZ_BUSINESS: z.string().default('Asia/Shanghai'),
-  APP_DOMAIN: z.string().default('apps.localhost:8080'),
+  // Unset, it follows PORT (withAppDomain), so that a link opens under `npm start` on any port.
+  APP_DOMAIN: z.string().optional(),
   BODY_LIMIT: z.coerce.number().int().min(1_024).default(1_048_576),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1_200),
   // Check every answer against its zod schema; unset, on everywhere but in production (http/response-serializer.ts).
@@ -130,6 +131,11 @@ const baseSchema = z.object({
   SUPPORT_WECHAT_URL: z.string().default('https://work.weixin.qq.com/kfid/kfc0000000000000000'),
 });
 
+/** APP_DOMAIN's default is this server's own port under apps.localhost, which browsers resolve to this machine. */
+function withAppDomain<T extends { APP_DOMAIN?: string; PORT: number }>(config: T): T & { APP_DOMAIN: string } {
+  return { ...config, APP_DOMAIN: config.APP_DOMAIN ?? `apps.localhost:${config.PORT}` };
+}
+
 const configSchema = baseSchema.superRefine((config, ctx) => {
   const need = (key: keyof typeof config, when: string) => {
     if (!config[key]) {
@@ -214,7 +220,7 @@ function refuseInProduction(config: z.output<typeof baseSchema>, ctx: z.Refineme
 }
 
 /** What the environment says; the keys it leaves unset are resolved by secrets.ts before the server starts. */
-export type Settings = z.output<typeof configSchema>;
+export type Settings = z.output<typeof configSchema> & { APP_DOMAIN: string };
 
 /** What the server runs with: the settings, every key present. */
 export type Config = Settings & { ID_ENCRYPTION_KEY: string; OBJECT_SIGNING_KEY: string };
@@ -232,7 +238,7 @@ export function loadConfig(env: Record<string, string | undefined>): Settings {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  return withAppDomain(parsed.data);
 }
 
 /**

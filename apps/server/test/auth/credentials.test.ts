@@ -63,6 +63,21 @@ describe('password in the user center', () => {
     expect(wrong.json()).toMatchObject({ code: 422, msg: '原密码错误' });
   });
 
+  it('refuses a new password equal to the current one, naming the field in the caller’s language', async () => {
+    const { phone, token } = await flows.registeredPhone({ ip: uniqueIp() });
+    const same = await updatePassword(token, { oldPassword: PASSWORD, password: PASSWORD }, 'en-US');
+    expect(same.statusCode).toBe(422);
+    expect(same.json()).toMatchObject({
+      msg: 'The new password must differ from the current password',
+      data: { field: 'password' },
+    });
+    expect((await updatePassword(token, { oldPassword: PASSWORD, password: PASSWORD })).json()).toMatchObject({
+      code: 422,
+      msg: '新密码不能与原密码相同',
+    });
+    expect((await flows.loginByPassword(phone, PASSWORD)).statusCode).toBe(200);
+  });
+
   it('keeps the session that changed the password and ends the others', async () => {
     const { phone, first, second } = await twoDevices();
     const response = await updatePassword(first, { oldPassword: PASSWORD, password: 'brand-new-1' });

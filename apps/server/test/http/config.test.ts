@@ -12,6 +12,12 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '' }).PORT).toBe(8080);
   });
 
+  it('serves application links on the port the server listens on, unless APP_DOMAIN says otherwise', () => {
+    expect(loadConfig({}).APP_DOMAIN).toBe('apps.localhost:8080');
+    expect(loadConfig({ PORT: '3000' }).APP_DOMAIN).toBe('apps.localhost:3000');
+    expect(loadConfig({ PORT: '3000', APP_DOMAIN: 'apps.example.com' }).APP_DOMAIN).toBe('apps.example.com');
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);

@@ -75,6 +75,42 @@ describe('opening a recharge', () => {
   });
 });
 
+describe('a recharge sent twice with one Idempotency-Key (a double click on "立即充值")', () => {
+  const ordersOf = async (userId: bigint) =>
+    queryRows<{ order_no: string }>(t.db, sql`SELECT order_no FROM recharge_orders WHERE user_id = ${userId}`);
+
+  it('opens one QR order and answers it to both', async () => {
+    const { userId, token } = await createSignedInUser(t);
+    const send = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/recharge/api/wx-pay/native/',
+        token,
+        payload: { amount: '123' },
+        headers: { 'idempotency-key': 'a1b2c3d4e5f60718293a4b5c6d7e8f90' },
+      });
+    const [first, second] = await Promise.all([send(), send()]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.json().data.orderNo).toBe(first.json().data.orderNo);
+    expect(await ordersOf(userId)).toEqual([{ order_no: first.json().data.orderNo }]);
+  });
+
+  it('opens one bank-transfer order and answers it to both', async () => {
+    const { userId, token } = await createSignedInUser(t);
+    const send = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/recharge/payment/createBankpayOrder?amount=200',
+        token,
+        headers: { 'idempotency-key': '0f1e2d3c4b5a69788796a5b4c3d2e1f0' },
+      });
+    const first = await send();
+    const second = await send();
+    expect(second.json().data.orderNo).toBe(first.json().data.orderNo);
+    expect(await ordersOf(userId)).toHaveLength(1);
+  });
+});
+
 describe('paying at the sandbox cashier', () => {
   it('credits the wallet once, with a recharge entry under the order number', async () => {
     const { token } = await createSignedInUser(t);

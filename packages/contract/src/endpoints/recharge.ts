@@ -29,6 +29,7 @@ export const createWechatRecharge = defineEndpoint({
   tag: 'recharge',
   body: z.object({ amount: rechargeAmountSchema }),
   data: qrOrderSchema,
+  idempotent: true,
 });
 
 export const createAlipayRecharge = defineEndpoint({
@@ -40,6 +41,7 @@ export const createAlipayRecharge = defineEndpoint({
   tag: 'recharge',
   body: z.object({ amount: rechargeAmountSchema }),
   data: qrOrderSchema,
+  idempotent: true,
 });
 
 export const getPaymentStatus = defineEndpoint({
@@ -160,6 +162,7 @@ export const createBankRecharge = defineEndpoint({
     /** What the payer writes on the transfer (the order number), by which the operator finds the order. */
     remark: z.string(),
   }),
+  idempotent: true,
 });
 
 const bankOrderParams = z.object({ orderNo: orderNoSchema });

@@ -25,6 +25,7 @@ import type { WalletService } from '../wallet/index.js';
 import * as queries from './applications.queries.js';
 import type { ApplicationRow, Status } from './applications.tables.js';
 import { fundsToRun, type Billing } from './billing.js';
+import { defaultAppName } from './default-app-name.js';
 import { prepaidRefund } from './prepaid-refund.js';
 
 type CreateBody = EndpointInput<typeof applications.createApplication>['body'];
@@ -208,7 +209,7 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
         const inserted = await queries.insertApplication(tx, {
           id,
           userId,
-          appName: body.appName ?? `${image.name} ${model.model}`.slice(0, 32),
+          appName: body.appName ?? defaultAppName(image.name, model.model),
           imageId: image.id,
           imageName: image.name,
           gpuModel: model.model,

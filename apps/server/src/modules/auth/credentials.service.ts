@@ -66,6 +66,10 @@ export function credentialsService(deps: AuthDependencies) {
       const current = await users.readPasswordHash(db, user.userId);
       if (current) {
         await checkOldPassword(user.userId, current, input.oldPassword);
+        // Checked after the current password, so that the answer tells nothing to whoever does not know it.
+        if (input.password === input.oldPassword) {
+          throw new AppError('businessRule', { messageKey: 'auth.passwordUnchanged', field: 'password' });
+        }
       }
       const passwordHash = await hashPassword(input.password);
       await inTransaction(db, async (tx) => {

@@ -83,6 +83,28 @@ describe('password settings', () => {
     expect(screen.getAllByText('原密码错误')).toHaveLength(1);
   });
 
+  it('refuses a new password equal to the current one under the new password, before and at the server', async () => {
+    api.on(auth.getIsPwd, ok(1));
+    api.on(auth.updatePassword, fail(422, '新密码不能与原密码相同', 'password'));
+    renderApp('/userCenter');
+
+    await openDialog('password');
+    await screen.findByTestId('password-current');
+    type('password-current', 'same-secret-1');
+    type('password-new', 'same-secret-1');
+    type('password-confirm', 'same-secret-1');
+    fireEvent.click(screen.getByTestId('password-submit'));
+    await expectFieldError('password-new', '新密码不能与原密码相同');
+    expect(api.calls(auth.updatePassword)).toHaveLength(0);
+
+    // A refusal the console did not foresee (another spelling of the same password) is shown where the server says.
+    type('password-current', 'same-secret-2');
+    type('password-new', 'same-secret-1');
+    fireEvent.click(screen.getByTestId('password-submit'));
+    await waitFor(() => expect(api.calls(auth.updatePassword)).toHaveLength(1));
+    await expectFieldError('password-new', '新密码不能与原密码相同');
+  });
+
   it('sets a first password without asking for a current one', async () => {
     api.on(auth.getIsPwd, ok(0));
     renderApp('/userCenter');

@@ -10,6 +10,17 @@ describe('the create flow', () => {
     expect(firstProblem({ ...empty, imageId: '7', gpuModel: 'RTX 4090' })).toBeNull();
   });
 
+  it('does not leave the GPU step with a count from 1 to 8 or a prepaid duration from 1 to 36 missing', () => {
+    const choice = { ...initialChoice('7'), gpuModel: 'RTX 4090' };
+    for (const gpuCount of [0, 9, 1.5, null]) {
+      expect(stepProblem('gpu', { ...choice, gpuCount })).toBe('validation.gpuCount');
+    }
+    for (const duration of [0, 37, 2.5, null]) {
+      expect(stepProblem('gpu', { ...choice, billingMode: 'month', duration })).toBe('validation.duration');
+      expect(stepProblem('gpu', { ...choice, duration })).toBeNull();
+    }
+  });
+
   it('takes a data disk expansion of 0 or 10 to 150 GB in steps of 10', () => {
     for (const gb of [0, 10, 80, 150]) {
       expect(isDiskExpansion(gb)).toBe(true);

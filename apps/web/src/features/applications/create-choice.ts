@@ -7,10 +7,11 @@ export interface CreateChoice {
   /** Undefined: any region. */
   regionId?: string;
   gpuModel?: string;
-  gpuCount: number;
+  /** As typed, null while the field is empty: a number out of range is shown with its limits, never clamped. */
+  gpuCount: number | null;
   billingMode: BillingMode;
-  /** Periods prepaid; unused per minute. */
-  duration: number;
+  /** Periods prepaid, as typed; unused per minute. */
+  duration: number | null;
   /** GB beyond the free data disk; null while the field is empty. */
   dataDiskGb: number | null;
   appName: string;
@@ -28,6 +29,14 @@ export const initialChoice = (imageId: string | undefined): CreateChoice => ({
 export const CREATE_STEPS = ['image', 'gpu', 'disk'] as const;
 export type CreateStep = (typeof CREATE_STEPS)[number];
 
+/** The most GPUs one application may have (the contract's validation.gpuCount). */
+export const MAX_GPUS = 8;
+
+/** Whether a typed number is a whole number from min to max. */
+export function isWholeInRange(value: number | null, min: number, max: number): value is number {
+  return value !== null && Number.isInteger(value) && value >= min && value <= max;
+}
+
 /** Spec §5: 0, or 10 to 150 GB in steps of 10. */
 export function isDiskExpansion(gb: number | null): boolean {
   if (gb === null || !Number.isInteger(gb)) {
@@ -39,13 +48,26 @@ export function isDiskExpansion(gb: number | null): boolean {
   );
 }
 
+function gpuProblem(choice: CreateChoice): string | null {
+  if (!choice.gpuModel) {
+    return 'validation.selectGpu';
+  }
+  if (!isWholeInRange(choice.gpuCount, 1, MAX_GPUS)) {
+    return 'validation.gpuCount';
+  }
+  if (choice.billingMode !== 'minute' && !isWholeInRange(choice.duration, 1, LIMITS.rentalPeriodsMax)) {
+    return 'validation.duration';
+  }
+  return null;
+}
+
 /** The contract message key of what blocks leaving a step, or null when it is complete (spec §5 messages). */
 export function stepProblem(step: CreateStep, choice: CreateChoice): string | null {
   if (step === 'image') {
     return choice.imageId ? null : 'validation.selectApplication';
   }
   if (step === 'gpu') {
-    return choice.gpuModel ? null : 'validation.selectGpu';
+    return gpuProblem(choice);
   }
   if (!isDiskExpansion(choice.dataDiskGb)) {
     return 'validation.dataDiskGb';
@@ -64,15 +86,18 @@ export function firstProblem(choice: CreateChoice): { step: number; problem: str
   return null;
 }
 
-/** The request body of a complete choice: no duration per minute, no name or region when left to the server. */
+/**
+ * The request body of a complete choice (firstProblem found none): no duration per minute, no name or region when
+ * left to the server.
+ */
 export function createBody(choice: CreateChoice): CreateApplicationBody {
   const name = choice.appName.trim();
   return {
     imageId: choice.imageId!,
     gpuModel: choice.gpuModel!,
-    gpuCount: choice.gpuCount,
+    gpuCount: choice.gpuCount!,
     billingMode: choice.billingMode,
-    duration: choice.billingMode === 'minute' ? 1 : choice.duration,
+    duration: choice.billingMode === 'minute' ? 1 : choice.duration!,
     dataDiskGb: choice.dataDiskGb ?? 0,
     ...(choice.regionId ? { regionId: choice.regionId } : {}),
     ...(name ? { appName: name } : {}),

@@ -23,3 +23,4 @@ export { errorText } from './error-text';
 export { setApiFetch } from './send-request';
 export { HttpError, isHttpError, type HttpErrorDetails, type HttpErrorKind } from './http-error';
 export { newIdempotencyKey } from './idempotency-key';
+export { outcomeUnknown, useIdempotentCall } from './idempotent-call';

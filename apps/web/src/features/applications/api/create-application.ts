@@ -1,6 +1,5 @@
 import { applications, type EndpointInput } from '@suanli/contract';
-import { http } from '@/shared/http';
-import { useIdempotentCall } from './idempotent-attempt';
+import { http, useIdempotentCall } from '@/shared/http';
 import { useComputeMutation } from './use-compute-mutation';
 
 export type CreateApplicationBody = EndpointInput<typeof applications.createApplication>['body'];

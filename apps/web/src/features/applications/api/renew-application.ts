@@ -1,6 +1,5 @@
 import { applications } from '@suanli/contract';
-import { http } from '@/shared/http';
-import { useIdempotentCall } from './idempotent-attempt';
+import { http, useIdempotentCall } from '@/shared/http';
 import { useComputeMutation } from './use-compute-mutation';
 
 export interface RenewInput {

@@ -75,6 +75,18 @@ export function ApplicationActions({ row, destroying, onDestroyed, onRecreate }:
       onOk: () => onRecreate(row.imageId),
     });
 
+  // A refusal is said by the HTTP client (the call is not silent).
+  const pinOrUnpin = () => {
+    const pinned = !row.pinned;
+    pin.mutate(
+      { id: row.id, pinned },
+      {
+        onSuccess: () =>
+          void message.success(t(pinned ? 'actions.done.pin' : 'actions.done.unpin', { name: row.appName })),
+      },
+    );
+  };
+
   const startAgain = () =>
     restart.mutate(row.id, {
       onError: (error) => {
@@ -112,7 +124,7 @@ export function ApplicationActions({ row, destroying, onDestroyed, onRecreate }:
       {button('pin', {
         children: t(row.pinned ? 'actions.unpin' : 'actions.pin'),
         disabled: busy || pin.isPending || isTransitional(row.status),
-        onClick: () => pin.mutate({ id: row.id, pinned: !row.pinned }),
+        onClick: pinOrUnpin,
       })}
       {button('destroy', {
         children: t('actions.destroy'),

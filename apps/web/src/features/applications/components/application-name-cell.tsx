@@ -1,6 +1,6 @@
 import { EditOutlined, PushpinFilled } from '@ant-design/icons';
 import { LIMITS } from '@suanli/contract';
-import { Button, Flex, Input, Tooltip, Typography } from 'antd';
+import { App, Button, Flex, Input, Tooltip, Typography } from 'antd';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useRenameApplication } from '../api/rename-application';
@@ -15,6 +15,7 @@ const isValidName = (name: string) => name.length >= 1 && name.length <= LIMITS.
  */
 export function ApplicationNameCell({ row }: { row: ApplicationRow }) {
   const { t } = useApplicationsTranslation();
+  const { message } = App.useApp();
   const rename = useRenameApplication();
   const [draft, setDraft] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
@@ -45,7 +46,11 @@ export function ApplicationNameCell({ row }: { row: ApplicationRow }) {
     }
     close();
     if (name !== row.appName) {
-      rename.mutate({ id: row.id, appName: name });
+      // A refusal is said by the HTTP client (the call is not silent), and the old name shows again.
+      rename.mutate(
+        { id: row.id, appName: name },
+        { onSuccess: () => void message.success(t('list.rename.done', { name })) },
+      );
     }
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -3,6 +3,7 @@ import { App, Flex, InputNumber, Modal, Typography, type ButtonProps } from 'ant
 import { useState } from 'react';
 import { DateTime } from '@/shared/ui/date-time';
 import { usePriceQuote } from '../api/get-price-quote';
+import { isWholeInRange } from '../create-choice';
 import type { ApplicationRow } from '../api/list-applications';
 import { useRenewApplication } from '../api/renew-application';
 import { PriceBreakdown } from './price-breakdown';
@@ -21,15 +22,17 @@ export function ApplicationRenewDialog({ row, onClose }: RenewDialogProps) {
   const { t } = useApplicationsTranslation();
   const { message } = App.useApp();
   const renew = useRenewApplication();
-  const [duration, setDuration] = useState(1);
-  const quote = usePriceQuote({
-    gpuModel: row.gpuModel,
-    billingMode: row.billingMode,
-    duration,
-    gpuCount: row.gpuCount,
-  });
+  // As typed: a duration out of range is said under the field, never clamped to one that would be charged.
+  const [duration, setDuration] = useState<number | null>(1);
+  const valid = isWholeInRange(duration, 1, MAX_PERIODS);
+  const quote = usePriceQuote(
+    valid ? { gpuModel: row.gpuModel, billingMode: row.billingMode, duration, gpuCount: row.gpuCount } : null,
+  );
 
   const confirm = () => {
+    if (!valid) {
+      return;
+    }
     renew.mutate(
       { id: row.id, duration },
       {
@@ -52,7 +55,7 @@ export function ApplicationRenewDialog({ row, onClose }: RenewDialogProps) {
       onCancel={onClose}
       okText={t('renew.ok')}
       cancelText={t('dialog.cancel')}
-      okButtonProps={{ loading: renew.isPending, 'data-testid': 'app-renew-ok' } as ButtonProps}
+      okButtonProps={{ disabled: !valid, loading: renew.isPending, 'data-testid': 'app-renew-ok' } as ButtonProps}
       onOk={confirm}
       destroyOnHidden
     >
@@ -64,18 +67,22 @@ export function ApplicationRenewDialog({ row, onClose }: RenewDialogProps) {
         ) : null}
         <Flex align="center" gap={8}>
           <label htmlFor="app-renew-duration">{t('renew.duration')}</label>
-          <InputNumber
+          <InputNumber<number>
             id="app-renew-duration"
-            min={1}
-            max={MAX_PERIODS}
-            precision={0}
+            status={valid ? undefined : 'error'}
             value={duration}
-            onChange={(value) => setDuration(value ?? 1)}
+            onChange={setDuration}
             data-testid="app-renew-duration"
           />
           <span>{t(`create.gpu.periods.${row.billingMode}`)}</span>
         </Flex>
-        <PriceBreakdown quote={quote.data} loading={quote.isPending} />
+        {valid ? (
+          <PriceBreakdown quote={quote.data} loading={quote.isPending} />
+        ) : (
+          <Typography.Text type="danger" role="alert" data-testid="app-renew-duration-error">
+            {t('contract:validation.duration')}
+          </Typography.Text>
+        )}
         {renew.isError ? <RefusalAlert error={renew.error} /> : null}
       </Flex>
     </Modal>

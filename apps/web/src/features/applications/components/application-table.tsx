@@ -1,13 +1,16 @@
 import { ApplicationStatus, BillingMode } from '@suanli/contract';
-import { Alert, Button, Empty, Flex, Segmented, Typography, type TableColumnsType } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Alert, Button, Empty, Flex, Segmented, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import { DateTime } from '@/shared/ui/date-time';
 import { PagedTable } from '@/shared/ui/paged-table';
+import { useWideScreen } from '@/shared/ui/use-wide-screen';
 import { useApplicationPages, type ApplicationRow, type Status } from '../api/list-applications';
-import { ApplicationActions } from './application-actions';
+import { ApplicationActions, type ApplicationActionsProps } from './application-actions';
+import { ApplicationCards } from './application-cards';
 import { ApplicationCostCell } from './application-cost-cell';
 import { ApplicationNameCell } from './application-name-cell';
 import { ApplicationStatusTag } from './application-status-tag';
+import { TermCell } from './application-term-cell';
 import { useApplicationsTranslation } from '../use-applications-translation';
 
 const ALL = 'all';
@@ -17,34 +20,6 @@ export const FILTER_STATUSES = ApplicationStatus.values.filter((status) => statu
 
 export const isFilterStatus = (value: string | null): value is Status =>
   FILTER_STATUSES.some((status) => status === value);
-
-/** When the row's term ends: a prepaid expiry, a timed shutdown, or the deletion of a stopped application's record. */
-function TermCell({ row }: { row: ApplicationRow }) {
-  const { t } = useApplicationsTranslation();
-  const lines: ReactNode[] = [];
-  if (row.expireTime) {
-    lines.push(
-      <span key="expires">
-        {t('list.expires')} <DateTime value={row.expireTime} />
-      </span>,
-    );
-  }
-  if (row.timedStopTime) {
-    lines.push(
-      <span key="timed" data-testid={`app-timed-stop-time-${row.id}`}>
-        {t('list.timedStop')} <DateTime value={row.timedStopTime} />
-      </span>,
-    );
-  }
-  if (row.deleteTime) {
-    lines.push(
-      <Typography.Text key="delete" type="warning">
-        {t('list.deletedOn')} <DateTime value={row.deleteTime} />
-      </Typography.Text>,
-    );
-  }
-  return lines.length > 0 ? <Flex vertical>{lines}</Flex> : <Typography.Text type="secondary">—</Typography.Text>;
-}
 
 interface ApplicationTableProps {
   initialStatus: Status | undefined;
@@ -59,6 +34,12 @@ export function ApplicationTable({ initialStatus, onStatusChange, onCreate, onRe
   const [destroying, setDestroying] = useState<ReadonlySet<string>>(new Set());
   const paged = useApplicationPages({ status: initialStatus }, destroying);
   const status = paged.params.status;
+  const wide = useWideScreen();
+  const actionsOf = (row: ApplicationRow): Omit<ApplicationActionsProps, 'row'> => ({
+    destroying: destroying.has(row.id),
+    onDestroyed: () => setDestroying((current) => new Set(current).add(row.id)),
+    onRecreate,
+  });
 
   const columns: TableColumnsType<ApplicationRow> = [
     { key: 'name', title: t('list.columns.name'), render: (_, row) => <ApplicationNameCell row={row} /> },
@@ -86,14 +67,9 @@ export function ApplicationTable({ initialStatus, onStatusChange, onCreate, onRe
     {
       key: 'actions',
       title: t('list.columns.actions'),
-      render: (_, row) => (
-        <ApplicationActions
-          row={row}
-          destroying={destroying.has(row.id)}
-          onDestroyed={() => setDestroying((current) => new Set(current).add(row.id))}
-          onRecreate={onRecreate}
-        />
-      ),
+      // Kept in view at the right edge however wide the other columns grow (the English labels, long names).
+      fixed: 'right',
+      render: (_, row) => <ApplicationActions row={row} {...actionsOf(row)} />,
     },
   ];
 
@@ -136,6 +112,8 @@ export function ApplicationTable({ initialStatus, onStatusChange, onCreate, onRe
             {t('create.open')}
           </Button>
         </Empty>
+      ) : !wide ? (
+        <ApplicationCards paged={paged} emptyText={t('list.emptyFiltered')} actionsOf={actionsOf} />
       ) : (
         <PagedTable
           paged={paged}

@@ -1,4 +1,4 @@
-import { Alert, Button, DatePicker, Flex, Modal, Typography, type ButtonProps } from 'antd';
+import { Alert, App, Button, DatePicker, Flex, Modal, Typography, type ButtonProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { DateTime } from '@/shared/ui/date-time';
@@ -17,11 +17,21 @@ interface TimedStopDialogProps {
 /** Sets when a running application stops by itself, shows the one set, and cancels it. */
 export function ApplicationTimedStopDialog({ row, onClose }: TimedStopDialogProps) {
   const { t } = useApplicationsTranslation();
+  const { message } = App.useApp();
   const timedStop = useSetTimedStop();
   const [time, setTime] = useState<Dayjs | null>(null);
 
+  // A refusal is said by the HTTP client (the call is not silent) and keeps the dialog open to try again.
   const submit = (value: Dayjs | null) => {
-    timedStop.mutate({ id: row.id, time: value ? value.toISOString() : null }, { onSuccess: onClose });
+    timedStop.mutate(
+      { id: row.id, time: value ? value.toISOString() : null },
+      {
+        onSuccess: () => {
+          void message.success(t(value ? 'timedStop.saved' : 'timedStop.cancelled'));
+          onClose();
+        },
+      },
+    );
   };
 
   return (

@@ -34,13 +34,14 @@ export function CreateApplicationDrawer({ imageId, onClose }: CreateApplicationD
   const [step, setStep] = useState(imageId ? 1 : 0);
   const [choice, setChoice] = useState<CreateChoice>(() => initialChoice(imageId));
   const [problem, setProblem] = useState<string | null>(null);
+  // Quoted once the GPU step is complete: a count or duration out of range has no price, only its field's error.
   const quote = usePriceQuote(
-    choice.gpuModel
+    stepProblem('gpu', choice) === null
       ? {
-          gpuModel: choice.gpuModel,
+          gpuModel: choice.gpuModel!,
           billingMode: choice.billingMode,
-          duration: choice.billingMode === 'minute' ? 1 : choice.duration,
-          gpuCount: choice.gpuCount,
+          duration: choice.billingMode === 'minute' ? 1 : choice.duration!,
+          gpuCount: choice.gpuCount!,
         }
       : null,
   );

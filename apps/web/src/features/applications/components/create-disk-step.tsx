@@ -40,10 +40,9 @@ export function CreateDiskStep({ choice, onChange }: CreateDiskStepProps) {
       >
         <Space.Compact>
           <Space.Addon>{t('create.disk.free', { gb: DISKS.freeDataDiskGb })} +</Space.Addon>
-          <InputNumber
+          {/* No min or max: antd would clamp what was typed; the field's error says the limits instead. */}
+          <InputNumber<number>
             id="create-disk"
-            min={0}
-            max={LIMITS.diskExpansionMaxGb}
             step={LIMITS.diskExpansionStepGb}
             value={gb}
             onChange={(value) => onChange({ dataDiskGb: value })}

@@ -3,10 +3,9 @@ import { Alert, Flex, Form, InputNumber, Radio, Select, Table, Typography, type 
 import { MoneyText } from '@/shared/ui/money-text';
 import { useAvailableGpuConfig, type GpuOffer } from '../api/get-available-gpu-config';
 import { useRegions } from '../api/list-regions';
-import type { CreateChoice } from '../create-choice';
+import { isWholeInRange, MAX_GPUS, type CreateChoice } from '../create-choice';
 import { useApplicationsTranslation } from '../use-applications-translation';
 
-const MAX_GPUS = 8;
 const MAX_PERIODS = LIMITS.rentalPeriodsMax;
 const ANY = 'any';
 
@@ -27,8 +26,11 @@ export function CreateGpuStep({ choice, onChange }: CreateGpuStepProps) {
   const offers = useAvailableGpuConfig(choice.imageId, choice.regionId);
   const chosen = offers.data?.find((offer) => offer.gpuModel === choice.gpuModel);
 
-  const chooseModel = (offer: GpuOffer) =>
-    onChange({ gpuModel: offer.gpuModel, gpuCount: Math.min(choice.gpuCount, maxGpuCount(offer)) });
+  // The count stays as typed: when the new model has fewer free, the field says so rather than lowering it unseen.
+  const chooseModel = (offer: GpuOffer) => onChange({ gpuModel: offer.gpuModel });
+  const maxCount = maxGpuCount(chosen);
+  const countValid = isWholeInRange(choice.gpuCount, 1, maxCount);
+  const durationValid = isWholeInRange(choice.duration, 1, MAX_PERIODS);
 
   const columns: TableColumnsType<GpuOffer> = [
     { key: 'model', title: t('create.gpu.model'), dataIndex: 'gpuModel' },
@@ -104,14 +106,21 @@ export function CreateGpuStep({ choice, onChange }: CreateGpuStepProps) {
         />
       </Form.Item>
       <Flex gap={24} wrap>
-        <Form.Item label={t('create.gpu.count')} htmlFor="create-gpu-count">
-          <InputNumber
+        {/* No min, max or precision: antd would clamp or round what was typed; the limits are said instead. */}
+        <Form.Item
+          label={t('create.gpu.count')}
+          htmlFor="create-gpu-count"
+          validateStatus={countValid ? undefined : 'error'}
+          help={
+            countValid ? undefined : (
+              <span data-testid="create-gpu-count-error">{t('create.gpu.countLimit', { max: maxCount })}</span>
+            )
+          }
+        >
+          <InputNumber<number>
             id="create-gpu-count"
-            min={1}
-            max={maxGpuCount(chosen)}
-            precision={0}
             value={choice.gpuCount}
-            onChange={(value) => onChange({ gpuCount: value ?? 1 })}
+            onChange={(value) => onChange({ gpuCount: value })}
             data-testid="create-gpu-count"
           />
         </Form.Item>
@@ -127,15 +136,21 @@ export function CreateGpuStep({ choice, onChange }: CreateGpuStepProps) {
           />
         </Form.Item>
         {choice.billingMode === 'minute' ? null : (
-          <Form.Item label={t('create.gpu.duration')} htmlFor="create-duration">
+          <Form.Item
+            label={t('create.gpu.duration')}
+            htmlFor="create-duration"
+            validateStatus={durationValid ? undefined : 'error'}
+            help={
+              durationValid ? undefined : (
+                <span data-testid="create-duration-error">{t('contract:validation.duration')}</span>
+              )
+            }
+          >
             <Flex align="center" gap={8}>
-              <InputNumber
+              <InputNumber<number>
                 id="create-duration"
-                min={1}
-                max={MAX_PERIODS}
-                precision={0}
                 value={choice.duration}
-                onChange={(value) => onChange({ duration: value ?? 1 })}
+                onChange={(value) => onChange({ duration: value })}
                 data-testid="create-duration"
               />
               <span>{t(`create.gpu.periods.${choice.billingMode}`)}</span>

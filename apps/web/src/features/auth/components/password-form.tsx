@@ -54,9 +54,17 @@ export function PasswordForm({ hasPassword, onDone }: PasswordFormProps) {
       <Form.Item
         name="password"
         label={t('security.password.new')}
+        dependencies={hasPassword ? ['oldPassword'] : []}
         rules={[
           { required: true, message: t('validation.passwordRequired') },
           { min: LIMITS.passwordMin, max: LIMITS.passwordMax, message: t('validation.passwordLength') },
+          // The server refuses it too (auth.passwordUnchanged); saying so here spares a round trip.
+          ({ getFieldValue }) => ({
+            validator: (_, value: string | undefined) =>
+              !hasPassword || !value || value !== getFieldValue('oldPassword')
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('contract:auth.passwordUnchanged'))),
+          }),
         ]}
       >
         <Input.Password autoComplete="new-password" data-testid="password-new" />

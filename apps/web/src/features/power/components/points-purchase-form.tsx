@@ -125,7 +125,6 @@ export function PointsPurchaseForm() {
         }
       >
         <WholeYuanInput
-          max={MAX_YUAN}
           style={{ width: '100%', maxWidth: 280 }}
           placeholder={t('buy.placeholder', { max: MAX_YUAN })}
           data-testid="power-buy-amount"

@@ -1,6 +1,6 @@
 import { recharge, type PaymentStatus } from '@suanli/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '@/shared/http';
+import { http, useIdempotentCall } from '@/shared/http';
 import { walletKeys } from './keys';
 
 export type RechargeChannel = 'wechat' | 'alipay';
@@ -13,14 +13,18 @@ const OPEN = { wechat: recharge.createWechatRecharge, alipay: recharge.createAli
 const CANCEL = { wechat: recharge.cancelWechatRecharge, alipay: recharge.cancelAlipayRecharge } as const;
 
 /** Opens an order for a whole amount in yuan; answers what its QR encodes and when it stops working. */
-export function openRecharge(channel: RechargeChannel, amount: number) {
-  return http.call(OPEN[channel], { body: { amount: String(amount) }, silent: true });
+export function openRecharge(
+  { channel, amount }: { channel: RechargeChannel; amount: number },
+  idempotencyKey: string,
+) {
+  return http.call(OPEN[channel], { body: { amount: String(amount) }, idempotencyKey, silent: true });
 }
 
+/** One order per intent: a double click or a retry after a lost answer gets the same order back (useIdempotentCall). */
 export function useOpenRecharge() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ channel, amount }: { channel: RechargeChannel; amount: number }) => openRecharge(channel, amount),
+    mutationFn: useIdempotentCall(openRecharge),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.orders() }),
   });
 }

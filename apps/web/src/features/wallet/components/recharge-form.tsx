@@ -97,7 +97,6 @@ export function RechargeForm() {
             extra={t('recharge.limit', { max: MAX_YUAN })}
           >
             <WholeYuanInput
-              max={MAX_YUAN}
               style={{ width: 200 }}
               placeholder={t('recharge.otherPlaceholder', { max: MAX_YUAN })}
               data-testid="recharge-other"

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { isHttpError, newIdempotencyKey } from '@/shared/http';
+import { isHttpError } from './http-error';
+import { newIdempotencyKey } from './idempotency-key';
 
 /**
  * Whether a failed call may still have gone through: no answer, an answer without an envelope, a server error or a
@@ -13,9 +14,9 @@ export function outcomeUnknown(error: unknown): boolean {
 }
 
 /**
- * Runs a money call with an Idempotency-Key that is kept while the same input is sent again after an attempt whose
- * outcome is unknown, so a retry cannot rent or charge twice; anything else (a new input, a final refusal) gets a new
- * key.
+ * Runs a money call with an Idempotency-Key, one per intent: the key is kept while the same input is sent again
+ * during an attempt (a double click) or after one whose outcome is unknown (a lost answer), so neither can rent or
+ * charge twice; anything else (a new input, a final refusal, the next intent after a success) gets a new key.
  */
 export function useIdempotentCall<Input, Output>(call: (input: Input, idempotencyKey: string) => Promise<Output>) {
   const attempt = useRef<{ text: string; key: string } | null>(null);
