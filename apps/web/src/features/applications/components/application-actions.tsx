@@ -1,5 +1,6 @@
-import { App, Button, Flex, type ButtonProps } from 'antd';
+import { App, Button, Flex, Typography, type ButtonProps } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { errorText, isHttpError } from '@/shared/http';
 import { allowedActions, isTransitional, type StatusAction } from '../application-status';
 import { useDestroyApplication } from '../api/destroy-application';
@@ -8,6 +9,7 @@ import { usePinApplication } from '../api/pin-application';
 import { useRestartApplication } from '../api/restart-application';
 import { useStopApplication } from '../api/stop-application';
 import { ApplicationLinksButton } from './application-links-button';
+import { DestroyRefundNote } from './destroy-refund-note';
 import { ApplicationRenewDialog } from './application-renew-dialog';
 import { ApplicationTimedStopDialog } from './application-timed-stop-dialog';
 import { useApplicationsTranslation } from '../use-applications-translation';
@@ -27,6 +29,7 @@ type Dialog = 'renew' | 'timedStop' | null;
 export function ApplicationActions({ row, destroying, onDestroyed, onRecreate }: ApplicationActionsProps) {
   const { t } = useApplicationsTranslation();
   const { modal, message } = App.useApp();
+  const navigate = useNavigate();
   const stop = useStopApplication();
   const restart = useRestartApplication();
   const destroy = useDestroyApplication();
@@ -52,7 +55,12 @@ export function ApplicationActions({ row, destroying, onDestroyed, onRecreate }:
   const confirmDestroy = () =>
     modal.confirm({
       title: t('destroy.title', { name: row.appName }),
-      content: t('destroy.content'),
+      content: (
+        <>
+          <Typography.Paragraph>{t('destroy.content')}</Typography.Paragraph>
+          <DestroyRefundNote id={row.id} />
+        </>
+      ),
       okText: t('destroy.ok'),
       okButtonProps: { danger: true, 'data-testid': 'app-destroy-ok' } as ButtonProps,
       cancelText: t('dialog.cancel'),
@@ -87,13 +95,30 @@ export function ApplicationActions({ row, destroying, onDestroyed, onRecreate }:
     );
   };
 
+  const noFunds = (text: string) =>
+    modal.confirm({
+      title: t('restart.noFunds'),
+      content: <span data-testid="app-restart-refused">{text}</span>,
+      okText: t('restart.recharge'),
+      okButtonProps: { 'data-testid': 'app-restart-recharge' } as ButtonProps,
+      cancelText: t('dialog.close'),
+      onOk: () => navigate('/voucherCenter?tab=recharge'),
+    });
+
+  // No idle GPU on its host is answered with the way out the spec gives; short funds with a recharge; other refusals
+  // (a prepaid term that ended) are said as they are.
   const startAgain = () =>
     restart.mutate(row.id, {
       onError: (error) => {
         const text = isHttpError(error) ? errorText(error, (key) => t(key)) : null;
-        if (isHttpError(error) && error.code === 422 && text) {
+        if (!isHttpError(error) || !text) {
+          return;
+        }
+        if (error.code === 422 && error.field === 'amount') {
+          noFunds(text);
+        } else if (error.code === 422 && error.serverMessage === t('contract:applications.noIdleGpu')) {
           noIdleGpu(text);
-        } else if (text) {
+        } else {
           void message.error(text);
         }
       },

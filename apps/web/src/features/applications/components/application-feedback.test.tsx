@@ -51,7 +51,9 @@ describe('pinning', () => {
     useInterfaceSettings.getState().setLanguage('zh-CN');
     api.on(pin, ok({ id: '7', pinned: true }));
     renderWithProviders(
-      <ApplicationActions row={ROW} destroying={false} onDestroyed={() => undefined} onRecreate={() => undefined} />,
+      <MemoryRouter>
+        <ApplicationActions row={ROW} destroying={false} onDestroyed={() => undefined} onRecreate={() => undefined} />
+      </MemoryRouter>,
     );
     fireEvent.click(screen.getByTestId('app-pin-7'));
     await expectMessage('已置顶 trainer');
@@ -61,7 +63,9 @@ describe('pinning', () => {
     useInterfaceSettings.getState().setLanguage('en-US');
     api.on(pin, fail(404, 'Application not found'));
     renderWithProviders(
-      <ApplicationActions row={ROW} destroying={false} onDestroyed={() => undefined} onRecreate={() => undefined} />,
+      <MemoryRouter>
+        <ApplicationActions row={ROW} destroying={false} onDestroyed={() => undefined} onRecreate={() => undefined} />
+      </MemoryRouter>,
     );
     fireEvent.click(screen.getByTestId('app-pin-7'));
     await expectMessage('Application not found');
