@@ -9,6 +9,7 @@ export interface ApplicationRow {
   dataDiskGb: number;
   cost: string;
   billedMinutes: number;
+  orderNo: string;
 }
 
 let issued = 0;

@@ -81,6 +81,14 @@ describe('destroying a prepaid application before its term ends', () => {
       { type: 'refund', amount: String(amount), change: String(amount - share(amount)) },
       { type: 'refundFee', amount: String(-fee), change: String(-(fee - share(fee))) },
     ]);
+    // Its cost is what its order's lines add up to, the refund net of its fee taken off.
+    const [cost] = await queryRows<{ spent: string; lines: string }>(
+      t.db,
+      sql`SELECT spent_units::text AS spent,
+            (SELECT (-sum(amount))::text FROM ledger_entries WHERE order_no = ${orderNo}) AS lines
+          FROM applications WHERE id = ${id}`,
+    );
+    expect(cost!.spent).toBe(cost!.lines);
     const balance = 1_000_000n - (price - voucherPaid) + (amount - share(amount)) - (fee - share(fee));
     expect(await wallet(renter.token)).toEqual({
       balance: formatMoney(money(balance) as Money),

@@ -332,10 +332,13 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
         if (refund) {
           await wallet.refund(tx, { userId, orderNo: row.orderNo, ...refund });
         }
+        const refunded = refund ? money(refund.amount - refund.fee) : money(0n);
+        // What it cost in all is what its order's lines add up to: the charges less the refund net of its fee.
         const gone = await queries.transition(tx, billed, {
           desiredState: 'destroyed',
           timedStopAt: null,
-          refundedUnits: refund ? money(refund.amount - refund.fee) : money(0n),
+          refundedUnits: refunded,
+          spentUnits: money(billed.spentUnits - refunded),
         });
         return gone ?? Promise.reject(destroyed());
       });
