@@ -1,7 +1,7 @@
 import { parseMoney } from '@suanli/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { dismissWelcomeDialogs, openSignedIn, openWalletPage } from '../support/console.js';
+import { dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
 import { callApi, registerByEmail } from '../support/dev-api.js';
 import { applicationsOf, imageNamed, verifiedRenterWithBalance, verifyRealName } from '../support/renter.js';
 
@@ -102,7 +102,7 @@ describe('a prepaid application destroyed early', () => {
     }
 
     // The order: its amount is what it cost net of the refund, and its lines add up to it.
-    await openWalletPage(page, 'myOrder', '/myOrder');
+    await page.goto(`${baseUrl}/myOrder`);
     const [after] = (
       await callApi<{ rows: { orderNo: string; amount: string }[] }>(
         'POST',
