@@ -1,4 +1,4 @@
-import type { auth, EndpointData, users } from '@suanli/contract';
+import type { applications, auth, EndpointData, users } from '@suanli/contract';
 
 /** A current user as getUserInfo answers it; tests override what they look at. */
 export function currentUser(overrides: Partial<users.CurrentUser> = {}): users.CurrentUser {
@@ -46,5 +46,34 @@ export function nextCaptcha(): EndpointData<typeof auth.getCaptcha> {
     captchaEnabled: true,
     img: `data:image/svg+xml;base64,${btoa(`<svg xmlns="http://www.w3.org/2000/svg"><text>${captchaCount}</text></svg>`)}`,
     uuid: `captcha-${captchaCount}`,
+  };
+}
+
+/** An application as the list answers it: running, per minute, one RTX 4090; tests override what they look at. */
+export function applicationRow(
+  overrides: Partial<EndpointData<typeof applications.listApplications>['rows'][number]> = {},
+): EndpointData<typeof applications.listApplications>['rows'][number] {
+  return {
+    id: '7',
+    appName: 'trainer',
+    status: 'running',
+    statusReason: null,
+    imageId: '3',
+    imageName: 'PyTorch 2.3 + JupyterLab',
+    gpuModel: 'RTX 4090',
+    gpuCount: 1,
+    regionName: '华东一区',
+    billingMode: 'minute',
+    dataDiskGb: 0,
+    pinned: false,
+    createTime: '2026-03-01T00:00:00.000Z',
+    expireTime: null,
+    timedStopTime: null,
+    orderNo: 'A20260301000000000001',
+    cost: '1.00',
+    billedMinutes: 10,
+    hourlyPrice: '6.00',
+    deleteTime: null,
+    ...overrides,
   };
 }

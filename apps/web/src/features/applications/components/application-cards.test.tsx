@@ -5,33 +5,19 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
 import { useSession } from '@/shared/stores/session-store';
 import { ok, startFakeApi } from '@/test/fake-api';
+import { applicationRow } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 import type { ApplicationRow } from '../api/list-applications';
 import { ApplicationTable } from './application-table';
 
 const api = await startFakeApi();
-const ROW: ApplicationRow = {
-  id: '7',
-  appName: 'trainer',
-  status: 'running',
-  statusReason: null,
-  imageId: '3',
-  imageName: 'PyTorch 2.3 + JupyterLab',
-  gpuModel: 'RTX 4090',
-  gpuCount: 1,
-  regionName: '华东一区',
+const ROW: ApplicationRow = applicationRow({
   billingMode: 'day',
-  dataDiskGb: 0,
-  pinned: false,
-  createTime: '2026-03-01T00:00:00.000Z',
   expireTime: '2026-03-02T00:00:00.000Z',
-  timedStopTime: null,
-  orderNo: 'A20260301000000000001',
   cost: '50.00',
   billedMinutes: 0,
   hourlyPrice: null,
-  deleteTime: null,
-};
+});
 const ACTIONS = ['stop', 'restart', 'renew', 'timed-stop', 'pin', 'destroy'];
 
 function renderList() {

@@ -6,6 +6,7 @@ import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
 import { useSession } from '@/shared/stores/session-store';
 import { expectMessage } from '@/test/expectations';
 import { fail, ok, startFakeApi } from '@/test/fake-api';
+import { applicationRow } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 import type { ApplicationRow } from '../api/list-applications';
 import { ApplicationActions } from './application-actions';
@@ -14,28 +15,7 @@ import { ApplicationTimedStopDialog } from './application-timed-stop-dialog';
 
 // Pin, rename and timed shutdown say how they went, in the user's language, whether the server agreed or refused.
 const api = await startFakeApi();
-const ROW: ApplicationRow = {
-  id: '7',
-  appName: 'trainer',
-  status: 'running',
-  statusReason: null,
-  imageId: '3',
-  imageName: 'PyTorch 2.3 + JupyterLab',
-  gpuModel: 'RTX 4090',
-  gpuCount: 1,
-  regionName: '华东一区',
-  billingMode: 'minute',
-  dataDiskGb: 0,
-  pinned: false,
-  createTime: '2026-03-01T00:00:00.000Z',
-  expireTime: null,
-  timedStopTime: '2026-03-02T08:00:00.000Z',
-  orderNo: 'A20260301000000000001',
-  cost: '1.00',
-  billedMinutes: 10,
-  hourlyPrice: '6.00',
-  deleteTime: null,
-};
+const ROW: ApplicationRow = applicationRow({ timedStopTime: '2026-03-02T08:00:00.000Z' });
 const at = <Endpoint extends { path: string }>(endpoint: Endpoint, path: string) => ({ ...endpoint, path });
 const pin = at(applications.pinApplication, '/equipment/deviceServer/topApplication/7');
 const timedStop = at(applications.setTimedStop, '/equipment/deviceServer/timedStopApplication/7');

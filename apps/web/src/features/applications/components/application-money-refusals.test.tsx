@@ -5,34 +5,24 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
 import { useSession } from '@/shared/stores/session-store';
 import { fail, ok, startFakeApi } from '@/test/fake-api';
+import { applicationRow } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 import type { ApplicationRow } from '../api/list-applications';
 import { ApplicationActions } from './application-actions';
 
 // Issue 19: a restart refused for want of money leads to a recharge; a destroy says what will come back.
 const api = await startFakeApi();
-const ROW: ApplicationRow = {
+const ROW: ApplicationRow = applicationRow({
   id: '8',
   appName: 'daily',
   status: 'stopped',
-  statusReason: null,
-  imageId: '3',
-  imageName: 'PyTorch 2.3 + JupyterLab',
-  gpuModel: 'RTX 4090',
-  gpuCount: 1,
-  regionName: '华东一区',
   billingMode: 'day',
-  dataDiskGb: 0,
-  pinned: false,
-  createTime: '2026-03-01T00:00:00.000Z',
   expireTime: '2026-03-02T00:00:00.000Z',
-  timedStopTime: null,
   orderNo: 'A20260301000000000002',
   cost: '54.72',
   billedMinutes: 0,
   hourlyPrice: null,
-  deleteTime: null,
-};
+});
 const at = <Endpoint extends { path: string }>(endpoint: Endpoint, path: string) => ({ ...endpoint, path });
 const restart = at(applications.restartApplication, '/equipment/deviceServer/restartApplication/8');
 const quote = at(applications.getDestroyQuote, '/equipment/deviceServer/destructionQuote/8');
