@@ -3,6 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { asUserId, type UserId } from '../../db/ids.js';
 import { idSet, queryPrepared } from '../../db/sql.js';
+import { usable } from './vouchers.queries.js';
+import { vouchers } from './vouchers.tables.js';
 
 export interface LockedWallet {
   id: bigint;
@@ -11,8 +13,13 @@ export interface LockedWallet {
   vouchersUntil: Date | null;
 }
 
-/** The users' wallets, locked in user-id order (the order every posting locks wallets in, so batches never deadlock). */
-export async function lockWallets(tx: Tx, userIds: readonly UserId[]): Promise<LockedWallet[]> {
+/**
+ * The users' wallets, locked in user-id order (the order every posting locks wallets in, so batches never deadlock),
+ * after their vouchers usable at `now`: a single charge locks its vouchers before its wallet, and so must a batch, or
+ * the two could wait on each other in a cycle. One statement: the vouchers' CTE runs as the wallets' one-time filter,
+ * before the first wallet is locked.
+ */
+export async function lockWallets(tx: Tx, userIds: readonly UserId[], now: Date): Promise<LockedWallet[]> {
   const rows = await queryPrepared<{
     id: string;
     user_id: string;
@@ -21,8 +28,12 @@ export async function lockWallets(tx: Tx, userIds: readonly UserId[]): Promise<L
   }>(
     tx,
     'wallet_lock_many',
-    sql`SELECT id, user_id, balance, vouchers_until FROM wallets
-        WHERE user_id IN ${idSet(userIds)}
+    sql`WITH usable_vouchers AS MATERIALIZED (
+          SELECT ${vouchers.id} FROM ${vouchers}
+          WHERE ${vouchers.userId} IN ${idSet(userIds)} AND ${usable(now)}
+          ORDER BY ${vouchers.userId}, ${vouchers.expiresAt}, ${vouchers.id} FOR UPDATE)
+        SELECT id, user_id, balance, vouchers_until FROM wallets
+        WHERE user_id IN ${idSet(userIds)} AND (SELECT count(*) FROM usable_vouchers) >= 0
         ORDER BY user_id FOR UPDATE`,
   );
   return rows.map((row) => ({

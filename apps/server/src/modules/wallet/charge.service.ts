@@ -19,7 +19,6 @@ import { lockBalance, postedBalance, postingStatement } from './ledger.queries.j
 import {
   insertSpends,
   lockUsableVouchers,
-  lockUsableVouchersOf,
   spendVoucher,
   voucherHorizon,
 } from './vouchers.queries.js';
@@ -169,8 +168,7 @@ export function chargeService({ clock, users }: ChargeDependencies) {
     const balances = new Map<UserId, Money>();
     const entries: BatchEntry[] = [];
     const userIds = [...byUser.keys()];
-    await lockUsableVouchersOf(tx, { userIds, now });
-    for (const wallet of await lockWallets(tx, userIds)) {
+    for (const wallet of await lockWallets(tx, userIds, now)) {
       const charges = byUser.get(wallet.userId)!;
       const total = charges.reduce((sum, each) => sum + each.amount, 0n);
       const vouchersWaiting =

@@ -14,7 +14,7 @@ const NOTHING = money(0n);
 const OPEN_STATUSES: VoucherStatus[] = ['normal', 'pendingActivation', 'awaitingInviteeFirstApp'];
 
 /** What a charge may spend now: normal, in effect, not expired, something left. */
-const usable = (now: Date) =>
+export const usable = (now: Date) =>
   and(
     eq(vouchers.status, 'normal'),
     gt(vouchers.balance, NOTHING),
@@ -41,22 +41,6 @@ export async function lockUsableVouchers(
     .from(vouchers)
     .where(and(eq(vouchers.userId, userId), inArray(vouchers.kind, kinds), usable(now)))
     .orderBy(asc(vouchers.expiresAt), asc(vouchers.id))
-    .for('update');
-}
-
-/**
- * Locks the usable vouchers of several users at once, in user order and then the order above: a batch of charges
- * takes them before the users' wallets, as every single charge does, so the two never wait on each other in a cycle.
- */
-export async function lockUsableVouchersOf(tx: Tx, { userIds, now }: { userIds: readonly UserId[]; now: Date }) {
-  if (userIds.length === 0) {
-    return;
-  }
-  await tx
-    .select({ id: vouchers.id })
-    .from(vouchers)
-    .where(and(inArray(vouchers.userId, [...userIds]), usable(now)))
-    .orderBy(asc(vouchers.userId), asc(vouchers.expiresAt), asc(vouchers.id))
     .for('update');
 }
 
