@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/sql.js';
+import { billing } from '../../src/modules/applications/billing.js';
+import { reconciler } from '../../src/modules/applications/reconciler.js';
+import { LocalComputeDriver, type ComputeDriver } from '../../src/providers/compute/index.js';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { eventually } from '../helpers/workspaces.js';
+import { balanceOf } from '../helpers/wallets.js';
+import { advance, computeEnv, createApplication, createRenter, imageIdOf, statusOf } from './application-helpers.js';
+
+// A second server's reconciler whose driver answers late: what it saw must not overwrite what happened meanwhile.
+let t: TestApp;
+let env: { DATA_DIR: string };
+beforeAll(async () => {
+  env = computeEnv();
+  t = await buildTestApp(env);
+});
+afterAll(() => t.close());
+
+/** A driver over the same workspaces whose `status` answers only once released, after the first `held` is armed. */
+function slowDriver() {
+  const local = new LocalComputeDriver({ dataDir: env.DATA_DIR, clock: t.clock, startTimeoutMs: 60_000 });
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let armed = false;
+  let heldCalls = 0;
+  const driver: ComputeDriver = Object.assign(Object.create(local) as ComputeDriver, {
+    async status(applicationId: string) {
+      const answer = await local.status(applicationId);
+      if (armed && answer.state === 'running') {
+        heldCalls += 1;
+        await released;
+      }
+      return answer;
+    },
+  });
+  return {
+    driver,
+    close: () => local.close(),
+    arm: () => (armed = true),
+    release,
+    held: () => heldCalls,
+  };
+}
+
+const billedOf = async (id: string) =>
+  (
+    await queryRows<{ billed_minutes: number; billed_through: Date }>(
+      t.db,
+      sql`SELECT billed_minutes, billed_through FROM applications WHERE id = ${BigInt(id)}`,
+    )
+  )[0]!;
+
+describe('an observation from a slow driver call', () => {
+  it('is dropped when the application moved meanwhile: no minute is billed again', async () => {
+    const image = await imageIdOf(t, 'PyTorch 2.3 + JupyterLab');
+    const renter = await createRenter(t, '100');
+    const slow = slowDriver();
+    const second = reconciler({
+      db: t.db,
+      clock: t.clock,
+      log: pino({ level: 'silent' }),
+      driver: slow.driver,
+      catalogue: t.services.catalogue,
+      inventory: { scheduler: t.services.scheduler },
+      billing: billing({ wallet: t.services.wallet, notices: t.services.notices }),
+    });
+    try {
+      const created = await createApplication(t, renter.token, {
+        imageId: image,
+        gpuModel: 'RTX 4090',
+        gpuCount: 1,
+        billingMode: 'minute',
+      });
+      const id = created.json().data.id as string;
+      expect(await statusOf(t, renter.token, id)).toBe('creating');
+
+      // The second server starts the workspace, and its look at it, taken while the application was being created,
+      // comes back only later.
+      slow.arm();
+      second.enable();
+      second.changed(BigInt(id));
+      await eventually(
+        async () => slow.held(),
+        (held) => held > 0,
+        30_000,
+      );
+
+      // Meanwhile this server sees it running and bills ten minutes of it.
+      await eventually(
+        async () => {
+          await advance(t, 0);
+          return statusOf(t, renter.token, id);
+        },
+        (status) => status === 'running',
+        30_000,
+      );
+      for (let minute = 0; minute < 10; minute += 1) {
+        await advance(t, 1);
+      }
+      const billed = await billedOf(id);
+      expect(billed.billed_minutes).toBe(10);
+
+      // The late look says "running since I saw it": written, it would move the count back ten minutes.
+      slow.release();
+      await second.idle();
+      expect(await billedOf(id)).toEqual(billed);
+      await advance(t, 1);
+      expect((await billedOf(id)).billed_minutes).toBe(11);
+      // Eleven minutes at 2.28 an hour: 0.418, 0.42 to the fen, paid once.
+      expect(await balanceOf(t, renter.token)).toBe('99.58');
+    } finally {
+      slow.release();
+      await second.close();
+      await slow.close();
+    }
+  });
+});
