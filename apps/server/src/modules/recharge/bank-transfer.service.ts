@@ -2,6 +2,7 @@ import { formatMoney, type Money } from '@suanli/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { WalletService } from '../wallet/index.js';
@@ -44,7 +45,9 @@ export function bankTransferService({ db, clock, log, account, wallet, recharge 
     async open(userId: UserId, amount: Money) {
       const now = clock.now();
       const orderNo = await wallet.newOrderNo(db, 'R', now);
-      await queries.insertOrder(db, { orderNo, userId, channel: 'bank', amount, now, expiresAt: null });
+      await inTransaction(db, (tx) =>
+        queries.insertOrder(tx, { orderNo, userId, channel: 'bank', amount, now, expiresAt: null }),
+      );
       return { orderNo, amount: formatMoney(amount), ...account, remark: orderNo };
     },
 

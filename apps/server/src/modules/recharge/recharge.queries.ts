@@ -9,7 +9,15 @@ export type RechargeOrder = typeof rechargeOrders.$inferSelect;
 
 export async function insertOrder(
   db: Db,
-  order: { orderNo: string; userId: UserId; channel: PaymentChannel; amount: Money; now: Date; expiresAt: Date | null },
+  order: {
+    orderNo: string;
+    userId: UserId;
+    channel: PaymentChannel;
+    amount: Money;
+    now: Date;
+    expiresAt: Date | null;
+    codeUrl?: string;
+  },
 ) {
   await db.insert(rechargeOrders).values({
     orderNo: order.orderNo,
@@ -18,11 +26,8 @@ export async function insertOrder(
     amount: order.amount,
     createdAt: order.now,
     expiresAt: order.expiresAt,
+    codeUrl: order.codeUrl ?? null,
   });
-}
-
-export async function setCodeUrl(db: Db, orderNo: string, codeUrl: string) {
-  await db.update(rechargeOrders).set({ codeUrl }).where(eq(rechargeOrders.orderNo, orderNo));
 }
 
 /** One of the user's orders; another user's order number finds nothing. */

@@ -75,26 +75,31 @@ export function rechargeService({ db, clock, log, provider, wallet }: RechargeDe
   return {
     credit,
 
+    /**
+     * The provider is asked first and the order written after, in one transaction: a failed ask leaves nothing behind
+     * for a retry to trip on, and the written order commits with the call's Idempotency-Key (decision 0018). A QR the
+     * provider made for an order never written is never shown, so it cannot be paid.
+     */
     async open(userId: UserId, channel: QrChannel, amount: Money) {
       const now = clock.now();
       const orderNo = await wallet.newOrderNo(db, 'R', now);
       const expiresAt = new Date(now.getTime() + QR_LIFETIME_MS);
-      await queries.insertOrder(db, { orderNo, userId, channel, amount, now, expiresAt });
-      try {
-        const description = translate('zh-CN', 'recharge.description');
-        const { codeUrl } = await provider.create({ orderNo, channel, amount, description, expiresAt });
-        await queries.setCodeUrl(db, orderNo, codeUrl);
-        return {
-          orderNo,
-          codeUrl,
-          expireTime: expiresAt.toISOString(),
-          expiresIn: QR_LIFETIME_MS / 1_000,
-          sandbox: provider.sandbox,
-        };
-      } catch (error) {
-        await queries.markEnded(db, { orderNo, status: 'closed', at: clock.now() });
-        throw error instanceof PaymentUnavailableError ? unavailable(error) : error;
-      }
+      const description = translate('zh-CN', 'recharge.description');
+      const { codeUrl } = await provider
+        .create({ orderNo, channel, amount, description, expiresAt })
+        .catch((error: unknown) => {
+          throw error instanceof PaymentUnavailableError ? unavailable(error) : error;
+        });
+      await inTransaction(db, (tx) =>
+        queries.insertOrder(tx, { orderNo, userId, channel, amount, now, expiresAt, codeUrl }),
+      );
+      return {
+        orderNo,
+        codeUrl,
+        expireTime: expiresAt.toISOString(),
+        expiresIn: QR_LIFETIME_MS / 1_000,
+        sandbox: provider.sandbox,
+      };
     },
 
     async status(userId: UserId, orderNo: string) {
