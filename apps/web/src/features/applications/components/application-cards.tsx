@@ -1,4 +1,3 @@
-import { BillingMode } from '@suanli/contract';
 import { Card, Descriptions, Empty, Flex, Pagination, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/shared/ui/date-time';
@@ -6,6 +5,7 @@ import type { ApplicationRow, useApplicationPages } from '../api/list-applicatio
 import { ApplicationActions, type ApplicationActionsProps } from './application-actions';
 import { ApplicationCostCell } from './application-cost-cell';
 import { ApplicationNameCell } from './application-name-cell';
+import { applicationFacts } from './application-facts';
 import { ApplicationStatusTag } from './application-status-tag';
 import { TermCell } from './application-term-cell';
 import { useApplicationsTranslation } from '../use-applications-translation';
@@ -42,18 +42,7 @@ export function ApplicationCards({ paged, emptyText, actionsOf }: ApplicationCar
             size="small"
             column={1}
             items={[
-              { key: 'image', label: t('list.columns.image'), children: row.imageName },
-              {
-                key: 'gpu',
-                label: t('list.columns.gpu'),
-                children: t('list.gpu', { model: row.gpuModel, count: row.gpuCount }),
-              },
-              { key: 'region', label: t('list.columns.region'), children: row.regionName },
-              {
-                key: 'billing',
-                label: t('list.columns.billingMode'),
-                children: t(`contract:${BillingMode.labelKey(row.billingMode)}`),
-              },
+              ...applicationFacts(row, t),
               { key: 'cost', label: t('list.columns.cost'), children: <ApplicationCostCell row={row} /> },
               { key: 'created', label: t('list.columns.created'), children: <DateTime value={row.createTime} /> },
               { key: 'term', label: t('list.columns.term'), children: <TermCell row={row} /> },

@@ -1,4 +1,4 @@
-import { BillingMode, DISKS } from '@suanli/contract';
+import { DISKS } from '@suanli/contract';
 import { Button, Card, Descriptions, Flex, Result, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { MoneyText } from '@/shared/ui/money-text';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useApplication } from '../api/get-application';
 import { ApplicationLinksButton } from './application-links-button';
+import { applicationFacts } from './application-facts';
 import { ApplicationStatusTag } from './application-status-tag';
 import { useApplicationsTranslation } from '../use-applications-translation';
 
@@ -70,18 +71,7 @@ export function ApplicationView({ id }: { id: string }) {
           column={{ xs: 1, md: 2 }}
           data-testid="app-view"
           items={[
-            { key: 'image', label: t('list.columns.image'), children: row.imageName },
-            {
-              key: 'gpu',
-              label: t('list.columns.gpu'),
-              children: t('list.gpu', { model: row.gpuModel, count: row.gpuCount }),
-            },
-            { key: 'region', label: t('list.columns.region'), children: row.regionName },
-            {
-              key: 'billing',
-              label: t('list.columns.billingMode'),
-              children: t(`contract:${BillingMode.labelKey(row.billingMode)}`),
-            },
+            ...applicationFacts(row, t),
             {
               key: 'disk',
               label: t('create.disk.data'),
