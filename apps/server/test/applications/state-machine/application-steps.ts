@@ -19,6 +19,10 @@ const GPU_MODEL = 'RTX 4090';
 
 export const roomForMore = (world: World) => liveApps(world).length < MAX_LIVE_APPS;
 
+/** A call on one of the servers by the application's owner: POST unless `method` says otherwise. */
+const byOwner = (world: World, app: ModelApp, request: { url: string; method?: 'GET'; payload?: object }) =>
+  world.cluster.request(instance(world), { method: 'POST', token: ownerOf(world, app).token, ...request });
+
 export async function create(world: World, billingMode: 'minute' | 'day', owner: number, gpuCount: number) {
   const { cluster, model, arrange } = world;
   const renter = model.users[owner]!;
@@ -54,11 +58,7 @@ export async function restart(world: World, app: ModelApp) {
   const funds = await spendableOf(arrange, ownerOf(world, app).userId);
   const row = await rowOf(world, app.id);
   const askedAt = cluster.now();
-  const answer = await cluster.request(instance(world), {
-    method: 'POST',
-    url: `/api/equipment/deviceServer/restartApplication/${app.id}`,
-    token: ownerOf(world, app).token,
-  });
+  const answer = await byOwner(world, app, { url: `/api/equipment/deviceServer/restartApplication/${app.id}` });
   const what = `restart of ${app.id} (${row.status}) with ${formatMoney(funds)}`;
   expectAnswer(world, what, answer, app.destroyed ? [409] : [200, 409, 422]);
   if (answer.status === 200 && row.hourlyPriceUnits !== null && funds < firstTenMinutes(row.hourlyPriceUnits)) {
@@ -101,11 +101,7 @@ export const APPLICATION_STEPS: Step[] = [
       if (!app) {
         return null;
       }
-      const answer = await world.cluster.request(instance(world), {
-        method: 'POST',
-        url: `/api/equipment/deviceServer/stopApplication/${app.id}`,
-        token: ownerOf(world, app).token,
-      });
+      const answer = await byOwner(world, app, { url: `/api/equipment/deviceServer/stopApplication/${app.id}` });
       expectAnswer(world, `stop of ${app.id}`, answer, app.destroyed ? [409] : [200, 409, 422]);
       if (answer.status === 200) {
         world.model.close(app, world.cluster.now(), true);
@@ -129,10 +125,8 @@ export const APPLICATION_STEPS: Step[] = [
       if (!app) {
         return null;
       }
-      const answer = await world.cluster.request(instance(world), {
-        method: 'POST',
+      const answer = await byOwner(world, app, {
         url: '/api/equipment/deviceServer/renewalApplication',
-        token: ownerOf(world, app).token,
         payload: { id: app.id, duration: 1 },
       });
       expectAnswer(world, `renewal of ${app.id}`, answer, app.destroyed ? [409] : [200, 409, 422]);
@@ -150,10 +144,8 @@ export const APPLICATION_STEPS: Step[] = [
       if (!app) {
         return null;
       }
-      const answer = await world.cluster.request(instance(world), {
-        method: 'POST',
+      const answer = await byOwner(world, app, {
         url: `/api/equipment/deviceServer/destructionApplication/${app.id}`,
-        token: ownerOf(world, app).token,
       });
       expectAnswer(world, `destroy of ${app.id}`, answer, app.destroyed ? [200, 404, 409] : [200]);
       if (answer.status === 200 && !app.destroyed) {
@@ -174,9 +166,9 @@ export const APPLICATION_STEPS: Step[] = [
       }
       const minutes = 1 + Math.floor(world.random() * 3);
       const time = new Date(world.cluster.now() + minutes * 60_000 + 5_000).toISOString();
-      const answer = await world.cluster.request(instance(world), {
+      const answer = await byOwner(world, app, {
+        method: 'GET',
         url: `/api/equipment/deviceServer/timedStopApplication/${app.id}?time=${encodeURIComponent(time)}`,
-        token: ownerOf(world, app).token,
       });
       expectAnswer(world, `timed stop of ${app.id}`, answer, [200, 409, 422]);
       return `timed stop of ${app.id} in ${minutes} min: ${answer.status}`;
