@@ -75,6 +75,21 @@ export default tseslint.config(
     rules: { 'max-params': ['error', 3] },
   },
   {
+    // docs/decisions/0020: a setting the code needs present is required by its configuration group's schema, whose
+    // narrowed type then says so; asserting it with `!` would hide a check made, or forgotten, elsewhere.
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSNonNullExpression > MemberExpression:has(Identifier[name='config'])",
+          message:
+            'Require the setting in its configuration group (docs/decisions/0020) instead of asserting it with !',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

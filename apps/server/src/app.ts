@@ -46,11 +46,11 @@ const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const clock = options.clock ?? (config.DEV_TOOLS ? new AdjustableClock() : systemClock);
+  const clock = options.clock ?? (config.runtime.devTools ? new AdjustableClock() : systemClock);
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
-    bodyLimit: config.BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
+    logger: options.logger ?? loggerOptions(config.runtime.logLevel),
+    bodyLimit: config.http.bodyLimit,
+    trustProxy: config.http.trustProxy,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -74,7 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     clock,
     log: app.log,
-    timeZone: config.TZ_BUSINESS,
+    timeZone: config.runtime.businessTimeZone,
     jobs: [
       ...housekeepingJobs,
       idempotencyPurgeJob,
@@ -97,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   // The console's files first, so that neither the API rate limiter nor per-request compression applies to them
   // (static-files.ts); then compression, which adds itself to every route registered after it.
-  await app.register(staticFilesPlugin, { webDist: config.WEB_DIST });
+  await app.register(staticFilesPlugin, { webDist: config.http.webDist });
   await app.register(compressionPlugin);
   await registerEdge(app, config);
   // Before any module's routes: route() refuses an idempotent endpoint when the plugin is missing.
@@ -113,9 +113,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await app.register(module.routes);
     }
   }
-  if (config.DEV_TOOLS && clock instanceof AdjustableClock) {
+  if (config.runtime.devTools && clock instanceof AdjustableClock) {
     await app.register(devRoutes({ clock, scheduler }));
   }
-  await app.register(spaPlugin, { webDist: config.WEB_DIST });
+  await app.register(spaPlugin, { webDist: config.http.webDist });
   return app;
 }

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { chmod, link, mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, type Config, type Settings } from './config.js';
+import { KEY_VARIABLES } from './config/keys.js';
 
-const KEY_NAMES = ['ID_ENCRYPTION_KEY', 'OBJECT_SIGNING_KEY'] as const;
+const KEY_NAMES = Object.values(KEY_VARIABLES);
 type KeyName = (typeof KEY_NAMES)[number];
 type Keys = Record<KeyName, string>;
 
@@ -82,29 +83,34 @@ async function createKeys(file: string): Promise<boolean> {
 }
 
 /**
- * The keys the environment leaves unset (outside production; config.ts refuses that in production) come from
+ * The keys the environment leaves unset (outside production; config/keys.ts refuses that in production) come from
  * `DATA_DIR/secrets.json`, generated at the first start with random keys and readable only by the server's user, so
  * that no key is written in the source and every installation has its own. loadConfig stays pure; server.ts and the
  * tests call this once before building the app.
  */
 export async function resolveKeys(settings: Settings): Promise<{ config: Config; report: KeysReport }> {
-  const missing = KEY_NAMES.filter((name) => !settings[name]);
-  if (missing.length === 0) {
-    return { config: settings as Config, report: { file: null, created: false, fromFile: [] } };
+  const { idEncryption, objectSigning } = settings.keys;
+  if (idEncryption && objectSigning) {
+    return {
+      config: { ...settings, keys: { idEncryption, objectSigning } },
+      report: { file: null, created: false, fromFile: [] },
+    };
   }
-  const file = path.resolve(settings.DATA_DIR, SECRETS_FILE);
+  const file = path.resolve(settings.runtime.dataDir, SECRETS_FILE);
   let created = false;
   let stored = await readKeys(file);
   if (!stored) {
     created = await createKeys(file);
     stored = (await readKeys(file))!;
   }
-  const config = {
-    ...settings,
-    ID_ENCRYPTION_KEY: settings.ID_ENCRYPTION_KEY ?? stored.ID_ENCRYPTION_KEY,
-    OBJECT_SIGNING_KEY: settings.OBJECT_SIGNING_KEY ?? stored.OBJECT_SIGNING_KEY,
+  const keys = {
+    idEncryption: idEncryption ?? stored[KEY_VARIABLES.idEncryption],
+    objectSigning: objectSigning ?? stored[KEY_VARIABLES.objectSigning],
   };
-  return { config, report: { file, created, fromFile: missing } };
+  const fromFile = (['idEncryption', 'objectSigning'] as const)
+    .filter((name) => !settings.keys[name])
+    .map((name) => KEY_VARIABLES[name]);
+  return { config: { ...settings, keys }, report: { file, created, fromFile } };
 }
 
 /** Says in the log where the keys came from, never what they are. */

@@ -9,11 +9,11 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(env: NodeJS.ProcessEnv) {
   const { config, report } = await resolveKeys(loadConfig(env));
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ databaseUrl: config.database.url, dataDir: config.runtime.dataDir });
   await migrate(database);
   const app = await buildApp({ config, database });
   logKeysReport(app.log, report);
-  if (config.DEV_TOOLS) {
+  if (config.runtime.devTools) {
     await seedDevelopmentData(database.db, app.services);
   }
 
@@ -38,14 +38,14 @@ async function main(env: NodeJS.ProcessEnv) {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ host: config.HOST, port: config.PORT });
-  if (config.SCHEDULER) {
-    app.scheduler.start(config.SCHEDULER_INTERVAL_MS);
+  await app.listen({ host: config.http.host, port: config.http.port });
+  if (config.jobs.scheduler) {
+    app.scheduler.start(config.jobs.intervalMs);
     // An application just changed is reconciled at once, not at the scheduler's next minute.
     app.services.applications.reconcileOnChange();
   }
   const port = (app.server.address() as { port: number }).port;
-  const engine = database.kind === 'pglite' ? `PGlite at ${config.DATA_DIR}/db` : 'PostgreSQL';
+  const engine = database.kind === 'pglite' ? `PGlite at ${config.runtime.dataDir}/db` : 'PostgreSQL';
   console.log(`\n  Suanli is serving the console and API on http://localhost:${port}  (${engine})\n`);
 }
 

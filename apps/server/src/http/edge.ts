@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { corsOrigins, type Config } from '../config.js';
+import type { Config } from '../config.js';
 import { AppError } from './app-error.js';
 import { badCharactersPlugin } from './bad-characters.js';
 import { docsPlugin } from './docs.js';
@@ -19,19 +19,19 @@ import { unreadBodyPlugin } from './unread-body.js';
  */
 export async function registerEdge(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(localePlugin);
-  await app.register(errorHandlerPlugin, { bodyLimit: config.BODY_LIMIT });
+  await app.register(errorHandlerPlugin, { bodyLimit: config.http.bodyLimit });
   await app.register(securityHeadersPlugin);
   await app.register(unreadBodyPlugin);
-  await app.register(cors, { origin: corsOrigins(config).length > 0 ? corsOrigins(config) : false });
-  if (config.RATE_LIMIT_PER_MINUTE > 0) {
+  await app.register(cors, { origin: config.http.corsOrigins.length > 0 ? config.http.corsOrigins : false });
+  if (config.http.rateLimitPerMinute > 0) {
     await app.register(rateLimit, {
-      max: config.RATE_LIMIT_PER_MINUTE,
+      max: config.http.rateLimitPerMinute,
       timeWindow: 60_000,
       errorResponseBuilder: () => new AppError('rateLimited'),
     });
   }
   await app.register(metricsPlugin);
   await app.register(docsPlugin);
-  await app.register(signaturePlugin, { enabled: config.SN_CHECK });
+  await app.register(signaturePlugin, { enabled: config.security.snCheck });
   await app.register(badCharactersPlugin);
 }

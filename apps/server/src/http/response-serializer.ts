@@ -43,9 +43,6 @@ function compile(schema: z.ZodType): (data: unknown) => string {
   return fastJson(simplifyNullables(jsonSchema) as Schema);
 }
 
-/** Whether responses are checked against their zod schema: unless set, everywhere but in production. */
-export const validatesResponses = (config: Config) => config.RESPONSE_VALIDATION ?? config.APP_ENV !== 'production';
-
 /**
  * How answers are serialised. Checking each one against its zod schema (fastify-type-provider-zod) catches a handler
  * that drifts from the contract, and costs a parse of the whole answer on every request: development and the tests
@@ -53,7 +50,7 @@ export const validatesResponses = (config: Config) => config.RESPONSE_VALIDATION
  * the error envelope, shared by every route, and each route's own envelope.
  */
 export function responseSerializerCompiler(config: Config): SerializerCompiler {
-  if (validatesResponses(config)) {
+  if (config.http.responseValidation) {
     return validatingSerializerCompiler;
   }
   const compiled = new WeakMap<object, (data: unknown) => string>();

@@ -14,11 +14,11 @@ const MAX_CHECKING_INTERVAL_MS = 5_000;
  * slow handler's connection without an answer.
  */
 export function serverOptions(config: Config) {
-  const checkingInterval = Math.min(MAX_CHECKING_INTERVAL_MS, Math.ceil(config.HEADERS_TIMEOUT_MS / 4));
+  const checkingInterval = Math.min(MAX_CHECKING_INTERVAL_MS, Math.ceil(config.http.headersTimeoutMs / 4));
   return {
-    requestTimeout: config.REQUEST_TIMEOUT_MS,
-    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
-    http: { headersTimeout: config.HEADERS_TIMEOUT_MS, connectionsCheckingInterval: checkingInterval },
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: checkingInterval },
     clientErrorHandler,
     frameworkErrors,
     routerOptions: { querystringParser: parseQueryString },

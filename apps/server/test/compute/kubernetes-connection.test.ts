@@ -26,17 +26,18 @@ describe('configuration', () => {
   });
 
   it('defaults the namespace, GPU label and image prefix, and refuses a namespace that is no DNS label', () => {
-    const config = loadConfig({
+    const env = {
       COMPUTE_DRIVER: 'kubernetes',
       KUBERNETES_API_URL: 'https://k8s.example:6443',
       KUBERNETES_TOKEN: 'token',
+    };
+    expect(loadConfig(env).compute).toMatchObject({
+      driver: 'kubernetes',
+      namespace: 'suanli-apps',
+      gpuLabel: 'nvidia.com/gpu.product',
+      imagePrefix: 'registry.suanli.local/images',
     });
-    expect([config.KUBERNETES_NAMESPACE, config.KUBERNETES_GPU_LABEL, config.KUBERNETES_IMAGE_PREFIX]).toEqual([
-      'suanli-apps',
-      'nvidia.com/gpu.product',
-      'registry.suanli.local/images',
-    ]);
-    expect(() => loadConfig({ KUBERNETES_NAMESPACE: 'Suanli_Apps' })).toThrow(/KUBERNETES_NAMESPACE/);
+    expect(() => loadConfig({ ...env, KUBERNETES_NAMESPACE: 'Suanli_Apps' })).toThrow(/KUBERNETES_NAMESPACE/);
   });
 });
 

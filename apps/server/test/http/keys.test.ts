@@ -36,11 +36,11 @@ describe('keys left unset outside production', () => {
     const file = path.join(dataDir, SECRETS_FILE);
     expect(report).toEqual({ file, created: true, fromFile: ['ID_ENCRYPTION_KEY', 'OBJECT_SIGNING_KEY'] });
     expect(stored(dataDir)).toEqual({
-      ID_ENCRYPTION_KEY: config.ID_ENCRYPTION_KEY,
-      OBJECT_SIGNING_KEY: config.OBJECT_SIGNING_KEY,
+      ID_ENCRYPTION_KEY: config.keys.idEncryption,
+      OBJECT_SIGNING_KEY: config.keys.objectSigning,
     });
-    expect(Buffer.from(config.ID_ENCRYPTION_KEY, 'base64')).toHaveLength(32);
-    expect(config.ID_ENCRYPTION_KEY).not.toBe(config.OBJECT_SIGNING_KEY);
+    expect(Buffer.from(config.keys.idEncryption, 'base64')).toHaveLength(32);
+    expect(config.keys.idEncryption).not.toBe(config.keys.objectSigning);
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
@@ -49,15 +49,15 @@ describe('keys left unset outside production', () => {
     const first = await resolveKeys(loadConfig({ DATA_DIR: dataDir }));
     const second = await resolveKeys(loadConfig({ DATA_DIR: dataDir }));
     expect(second.report.created).toBe(false);
-    expect(second.config.ID_ENCRYPTION_KEY).toBe(first.config.ID_ENCRYPTION_KEY);
-    expect(second.config.OBJECT_SIGNING_KEY).toBe(first.config.OBJECT_SIGNING_KEY);
+    expect(second.config.keys.idEncryption).toBe(first.config.keys.idEncryption);
+    expect(second.config.keys.objectSigning).toBe(first.config.keys.objectSigning);
   });
 
   it('give way to keys set in the environment, and nothing is written when both are', async () => {
     const dataDir = freshDataDir();
     const key = Buffer.alloc(32, 7).toString('base64');
     const { config, report } = await resolveKeys(loadConfig({ DATA_DIR: dataDir, OBJECT_SIGNING_KEY: key }));
-    expect(config.OBJECT_SIGNING_KEY).toBe(key);
+    expect(config.keys.objectSigning).toBe(key);
     expect(report.fromFile).toEqual(['ID_ENCRYPTION_KEY']);
     const both = await resolveKeys(
       loadConfig({ DATA_DIR: freshDataDir(), OBJECT_SIGNING_KEY: key, ID_ENCRYPTION_KEY: key }),
@@ -71,8 +71,8 @@ describe('keys left unset outside production', () => {
     logKeysReport({ info: (details, message) => lines.push(JSON.stringify({ ...details, message })) }, report);
     expect(lines.join('')).toContain(SECRETS_FILE);
     expect(lines.join('')).toContain('generated random keys');
-    expect(lines.join('')).not.toContain(config.ID_ENCRYPTION_KEY);
-    expect(lines.join('')).not.toContain(config.OBJECT_SIGNING_KEY);
+    expect(lines.join('')).not.toContain(config.keys.idEncryption);
+    expect(lines.join('')).not.toContain(config.keys.objectSigning);
   });
 
   it('are put back to owner-only when the file was copied loosely, and refused when the file is damaged', async () => {

@@ -94,6 +94,11 @@ const allowed = [
   },
 ];
 
+async function configAssertions(source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: `${ROOT}apps/server/src/providers/sms/index.ts` });
+  return result!.messages.filter((message) => message.ruleId === 'no-restricted-syntax').map((m) => m.message);
+}
+
 describe('the server layering rules', () => {
   it.each(refused)('refuse $what', async ({ file, source, reason }) => {
     const messages = await restrictedImports(file, source);
@@ -102,5 +107,13 @@ describe('the server layering rules', () => {
 
   it.each(allowed)('allow $what', async ({ file, source }) => {
     expect(await restrictedImports(file, source)).toEqual([]);
+  });
+
+  it('refuse a configuration setting asserted with !, and allow one its group narrowed', async () => {
+    const declared = 'declare const config: { sms: { url?: string; provider: string } };';
+    expect(await configAssertions(`${declared}\nexport const url = config.sms.url!;\n`)).toEqual([
+      expect.stringContaining('docs/decisions/0020'),
+    ]);
+    expect(await configAssertions(`${declared}\nexport const provider = config.sms.provider;\n`)).toEqual([]);
   });
 });

@@ -1,15 +1,22 @@
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { paymentProvider } from '../../src/providers/payments/index.js';
 import { testConfig } from '../helpers/build-test-app.js';
-import { startLivePayments } from './live-payments.js';
+import { exitOf, spawnTs } from '../helpers/spawn.js';
+import { PUBLIC_URL, startLivePayments } from './live-payments.js';
 
 let live: Awaited<ReturnType<typeof startLivePayments>>;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'suanli-payments-config-'));
 beforeAll(async () => {
   live = await startLivePayments();
 });
-afterAll(() => live.close());
+afterAll(async () => {
+  await live.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('PAYMENTS=live', () => {
   it('names every WeChat Pay and Alipay setting it lacks, and PUBLIC_URL, which notifications need', () => {
@@ -30,10 +37,30 @@ describe('PAYMENTS=live', () => {
     }
     expect(() => loadConfig({ PAYMENTS: 'live' })).not.toThrow(/ALIPAY_SELLER_ID/);
     expect(() => loadConfig({ ...live.env, WECHAT_PAY_API_V3_KEY: 'short' })).toThrow(/WECHAT_PAY_API_V3_KEY: must be/);
-    expect(loadConfig(live.env)).toMatchObject({ PAYMENTS: 'live', ALIPAY_GATEWAY: live.alipay.gateway });
-    expect(loadConfig({})).toMatchObject({
-      WECHAT_PAY_API_BASE: 'https://api.mch.weixin.qq.com',
-      ALIPAY_GATEWAY: 'https://openapi.alipay.com/gateway.do',
+    expect(loadConfig(live.env).payments).toMatchObject({ provider: 'live', alipay: { gateway: live.alipay.gateway } });
+  });
+
+  it('refuses to start on a partial WeChat Pay configuration, naming the one variable it lacks', async () => {
+    const { WECHAT_PAY_PLATFORM_SERIAL: _left, ...partial } = live.env;
+    const server = spawnTs('src/server.ts', [], { ...partial, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' });
+    let stderr = '';
+    server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    expect((await exitOf(server)).code).toBe(1);
+    expect(stderr).toContain('WECHAT_PAY_PLATFORM_SERIAL: is required when PAYMENTS=live');
+    expect(stderr.match(/WECHAT_PAY_\w+:/g)).toEqual(['WECHAT_PAY_PLATFORM_SERIAL:']);
+  });
+
+  it('embeds the defaults: the sandbox cashier with no WeChat Pay part at all, and the providers’ own origins', () => {
+    expect(loadConfig({ WECHAT_PAY_MCH_ID: live.env.WECHAT_PAY_MCH_ID }).payments).toEqual({
+      provider: 'sandbox',
+      bankAccount: expect.objectContaining({ accountNumber: '0000 0000 0000 0000 000' }),
+    });
+    const { WECHAT_PAY_API_BASE: _wechat, ALIPAY_GATEWAY: _alipay, ...withoutOrigins } = live.env;
+    expect(loadConfig(withoutOrigins).payments).toMatchObject({
+      provider: 'live',
+      notifyBase: PUBLIC_URL,
+      wechatPay: { mchId: live.env.WECHAT_PAY_MCH_ID, apiBase: 'https://api.mch.weixin.qq.com' },
+      alipay: { appId: live.env.ALIPAY_APP_ID, gateway: 'https://openapi.alipay.com/gateway.do' },
     });
   });
 
@@ -53,7 +80,7 @@ describe('PAYMENTS=live', () => {
 
 describe('the bank account for transfers', () => {
   it('defaults to a fictitious one, refused in production', () => {
-    expect(loadConfig({}).BANK_ACCOUNT_NUMBER).toMatch(/^[0 ]+$/);
+    expect(loadConfig({}).payments.bankAccount.accountNumber).toMatch(/^[0 ]+$/);
     expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(
       /BANK_ACCOUNT_NUMBER: must be the real receiving account/,
     );

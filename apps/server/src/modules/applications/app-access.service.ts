@@ -32,7 +32,7 @@ export type Admission =
   | { outcome: 'unavailable' };
 
 export interface AppAccessDependencies {
-  config: Pick<Config, 'APP_DOMAIN' | 'PUBLIC_URL' | 'OBJECT_SIGNING_KEY'>;
+  config: Pick<Config, 'http' | 'keys'>;
   db: Db;
   clock: Clock;
   driver: Pick<ComputeDriver, 'endpoint'>;
@@ -71,10 +71,10 @@ export function withoutAccessCookie(header: string | undefined): string | undefi
  * still reads the application's row, so a stop, a destroy or a change of owner closes the link at once.
  */
 export function appAccessService({ config, db, clock, driver, catalogue }: AppAccessDependencies) {
-  const secure = (config.PUBLIC_URL ?? '').startsWith('https:');
-  const domain = config.APP_DOMAIN.toLowerCase();
+  const secure = config.http.publicUrl.startsWith('https:');
+  const domain = config.http.appDomain.toLowerCase();
   const host = new RegExp(`^(\\d{1,18})-(\\d{1,5})\\.${escapeRegExp(domain.replace(/:\d+$/, ''))}(?::\\d{1,5})?$`);
-  const cookieKey = createHmac('sha256', Buffer.from(config.OBJECT_SIGNING_KEY, 'base64'))
+  const cookieKey = createHmac('sha256', Buffer.from(config.keys.objectSigning, 'base64'))
     .update('suanli application proxy cookie v1')
     .digest();
 

@@ -52,7 +52,7 @@ export function createApplicationsModule({
   wallet: Pick<WalletService, 'charge' | 'chargeMany' | 'newOrderNo' | 'spendable' | 'refund'>;
   notices: Pick<NoticesService, 'notifyUser'>;
 }): Module<ApplicationsModuleService> {
-  const bills = billing({ wallet, notices, batchSize: config.BILLING_BATCH_SIZE });
+  const bills = billing({ wallet, notices, batchSize: config.jobs.billingBatchSize });
   const reconciling = reconciler({ db, clock, log, driver, catalogue, inventory, billing: bills });
   const dependencies = {
     db,

@@ -13,7 +13,7 @@ import { normalizeAccount, scanSignIn } from './sign-in.js';
 
 export const authRoutes = (deps: AuthDependencies) => async (app: FastifyInstance) => {
   const { db, clock, config, sessions } = deps;
-  const captcha = captchaService({ db, clock, enabled: config.CAPTCHA });
+  const captcha = captchaService({ db, clock, enabled: config.security.captcha });
   const scan = scanSignIn(deps);
   const codes = codesService(deps, { captcha });
   const registration = registrationService(deps, { scan });

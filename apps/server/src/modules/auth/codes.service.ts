@@ -127,7 +127,7 @@ export function codesService(deps: AuthDependencies, parts: { captcha: CaptchaSe
       if ((await countHit(tx, fixedWindow(`code-ip:${request.ip}`, now, HOUR_MS))) > CODE_RULES.perIpPerHour) {
         throw refuse('auth.codeIpLimit');
       }
-      const day = businessDayWindow(`code-target:${request.target}`, now, config.TZ_BUSINESS);
+      const day = businessDayWindow(`code-target:${request.target}`, now, config.runtime.businessTimeZone);
       if ((await countHit(tx, day)) > CODE_RULES.perTargetPerDay) {
         throw refuse('auth.codeDailyLimit', { limit: CODE_RULES.perTargetPerDay });
       }

@@ -41,8 +41,8 @@ export function createInventoryModule({
   catalogue: Pick<CatalogueService, 'rentable'>;
   compute: Pick<ComputeDriver, 'capacity'>;
 }): Module<InventoryService> {
-  const fleet = loadFleet(config.FLEET_FILE);
-  const localRegion = config.LOCAL_REGION ?? fleet.regions[0]!.id;
+  const fleet = loadFleet(config.fleet.file);
+  const localRegion = config.fleet.localRegion ?? fleet.regions[0]!.id;
   if (!fleet.regions.some((region) => region.id === localRegion)) {
     throw new ConfigError(`Invalid configuration:\n  LOCAL_REGION: ${localRegion} is not a region of the fleet`);
   }

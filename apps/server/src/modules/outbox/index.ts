@@ -30,7 +30,7 @@ export function createOutboxModule({ db, clock, config }: Platform): Module<Outb
     },
   ];
   const routes = async (app: FastifyInstance) => {
-    if (config.DEV_TOOLS) {
+    if (config.runtime.devTools) {
       route(app, dev.readOutbox, ({ query }) => latestOutboxMessages(db, query.to.trim().toLowerCase()));
     }
   };

@@ -13,6 +13,6 @@ export function createPowerModule({
   config,
   wallet,
 }: Platform & { wallet: WalletService }): Module<PowerService> {
-  const service = powerService({ db, clock, timeZone: config.TZ_BUSINESS, wallet });
+  const service = powerService({ db, clock, timeZone: config.runtime.businessTimeZone, wallet });
   return { service, routes: powerRoutes(service), jobs: powerJobs(service) };
 }

@@ -48,11 +48,11 @@ export interface RealNameDependencies {
 }
 
 export function realNameService({ db, clock, config, provider, users }: RealNameDependencies) {
-  const cipher = realNameCipher(config.ID_ENCRYPTION_KEY);
+  const cipher = realNameCipher(config.keys.idEncryption);
   const windowStart = () => new Date(clock.now().getTime() - WINDOW_MS);
   // With LIMIT attempts in the window, a slot frees when the oldest of the last LIMIT leaves it.
   const freesAt = (times: Date[]) =>
-    localMinuteCeiling(new Date(times.at(-LIMIT)!.getTime() + WINDOW_MS), config.TZ_BUSINESS);
+    localMinuteCeiling(new Date(times.at(-LIMIT)!.getTime() + WINDOW_MS), config.runtime.businessTimeZone);
 
   async function status(userId: UserId): Promise<RealNameStatus> {
     const verifiedAt = await users.findRealNameVerifiedAt(db, userId);

@@ -1,4 +1,3 @@
-import type { Config } from '../../config.js';
 import type { Module, Platform } from '../../platform.js';
 import type { Payments } from '../../providers/payments/index.js';
 import type { ApplicationsModuleService } from '../applications/index.js';
@@ -17,12 +16,6 @@ interface RechargeDependencies extends Platform {
   applications: Pick<ApplicationsModuleService, 'orderPage'>;
 }
 
-const bankAccount = (config: Config) => ({
-  accountName: config.BANK_ACCOUNT_NAME,
-  bankName: config.BANK_NAME,
-  accountNumber: config.BANK_ACCOUNT_NUMBER,
-});
-
 /**
  * Recharge orders by WeChat Pay and Alipay QR, credited to the wallet once whichever way their payment is heard, and
  * by bank transfer, credited once an operator confirms it; and the order list, where application orders (read through
@@ -31,11 +24,11 @@ const bankAccount = (config: Config) => ({
 export function createRechargeModule(dependencies: RechargeDependencies): Module<RechargeService> {
   const { config, provider } = dependencies;
   const service = rechargeService(dependencies);
-  const account = bankAccount(config);
+  const account = config.payments.bankAccount;
   const bank = bankTransferService({ ...dependencies, account, recharge: service });
   const orders = orderListService({
     ...dependencies,
-    timeZone: config.TZ_BUSINESS,
+    timeZone: config.runtime.businessTimeZone,
     account,
     sandbox: provider.sandbox,
   });

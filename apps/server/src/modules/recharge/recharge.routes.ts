@@ -45,7 +45,7 @@ export const rechargeRoutes =
     route(app, recharge.rejectBankRecharge, ({ params }, { userId }) => bank.reject(userId, params.orderNo));
     if (!payments.sandbox) {
       await app.register(rechargeNotifyRoutes, { service, payments });
-    } else if (config.DEV_TOOLS) {
+    } else if (config.runtime.devTools) {
       await app.register(rechargeSandboxRoutes, { service, cashier: payments });
     }
   };

@@ -12,6 +12,6 @@ export function createRedeemModule({
   config,
   wallet,
 }: Platform & { wallet: WalletService }): Module<RedeemService> {
-  const service = redeemService({ db, clock, timeZone: config.TZ_BUSINESS, wallet });
+  const service = redeemService({ db, clock, timeZone: config.runtime.businessTimeZone, wallet });
   return { service, routes: redeemRoutes(service) };
 }

@@ -31,7 +31,7 @@ export function createUsersModule({
   const routes = usersRoutes({
     db,
     vip: service,
-    devTools: config.DEV_TOOLS,
+    devTools: config.runtime.devTools,
     currentUser: currentUserService({ db, store: objectStore, permissions }),
     profile: profileService({ db, clock }),
     avatar: avatarService({ db, store: objectStore, log }),

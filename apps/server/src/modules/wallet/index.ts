@@ -18,6 +18,6 @@ export function createWalletModule({
   config,
   users,
 }: Platform & { users: UsersService }): Module<WalletService> {
-  const service = walletService({ db, clock, timeZone: config.TZ_BUSINESS, users });
+  const service = walletService({ db, clock, timeZone: config.runtime.businessTimeZone, users });
   return { service, routes: walletRoutes(service), jobs: voucherJobs() };
 }

@@ -24,10 +24,10 @@ export const wechatRoutes = (config: Config, service: WechatService) => async (a
     return null;
   });
 
-  if (config.WECHAT_LOGIN === 'official') {
-    await app.register(wechatEventRoutes, { token: config.WECHAT_TOKEN!, service });
+  if (config.wechatLogin.provider === 'official') {
+    await app.register(wechatEventRoutes, { token: config.wechatLogin.token, service });
   }
-  if (config.DEV_TOOLS) {
+  if (config.runtime.devTools) {
     await app.register(wechatSandboxRoutes, { service });
   }
 };

@@ -11,27 +11,28 @@ export { KubernetesComputeDriver } from './kubernetes.js';
 export { gpuLabelValue } from './kubernetes-resources.js';
 export { discoverGpus, parseNvidiaSmi, type HostGpu } from './gpus.js';
 
-/** The driver that runs applications' workspaces; config.ts already insists on the Kubernetes API's URL and token. */
+/** The driver that runs applications' workspaces, chosen by COMPUTE_DRIVER with all its settings (config/compute.ts). */
 export function createComputeDriver(config: Config, dependencies: { clock: Clock }): ComputeDriver {
-  switch (config.COMPUTE_DRIVER) {
+  const { compute } = config;
+  switch (compute.driver) {
     case 'local':
       return new LocalComputeDriver({
-        dataDir: config.DATA_DIR,
+        dataDir: config.runtime.dataDir,
         clock: dependencies.clock,
-        startTimeoutMs: config.WORKSPACE_START_TIMEOUT_MS,
-        nvidiaSmi: config.NVIDIA_SMI,
+        startTimeoutMs: compute.startTimeoutMs,
+        nvidiaSmi: compute.nvidiaSmi,
       });
     case 'kubernetes':
       return new KubernetesComputeDriver({
         api: new KubernetesApi({
-          url: config.KUBERNETES_API_URL!,
-          token: config.KUBERNETES_TOKEN!,
-          ca: config.KUBERNETES_CA_FILE ? loadCertificateAuthority(config.KUBERNETES_CA_FILE) : undefined,
+          url: compute.apiUrl,
+          token: compute.token,
+          ca: compute.caFile ? loadCertificateAuthority(compute.caFile) : undefined,
         }),
-        namespace: config.KUBERNETES_NAMESPACE,
-        storageClass: config.KUBERNETES_STORAGE_CLASS,
-        gpuLabel: config.KUBERNETES_GPU_LABEL,
-        imagePrefix: config.KUBERNETES_IMAGE_PREFIX,
+        namespace: compute.namespace,
+        storageClass: compute.storageClass,
+        gpuLabel: compute.gpuLabel,
+        imagePrefix: compute.imagePrefix,
       });
   }
 }

@@ -52,7 +52,7 @@ export interface WorkloadEndpoint {
  * reconciler calls it outside any transaction and retries until the observed state agrees with the desired one.
  */
 export interface ComputeDriver {
-  readonly kind: Config['COMPUTE_DRIVER'];
+  readonly kind: Config['compute']['driver'];
   /** Creates the workload when it does not exist (with its data disk) and starts it; a running one is left alone. */
   start(workload: Workload): Promise<void>;
   /** Ends the workload's process and keeps its data disk. */

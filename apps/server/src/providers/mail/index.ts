@@ -7,10 +7,11 @@ import type { MailProvider } from './types.js';
 
 export type { MailCode, MailProvider } from './types.js';
 
-/** The outbox by default; SMTP through nodemailer when MAIL=smtp (config.ts requires SMTP_URL then). */
+/** The outbox by default; SMTP through nodemailer when MAIL=smtp (config/mail.ts insists on SMTP_URL then). */
 export function mailProvider(config: Config, dependencies: { outbox: Outbox; log: FastifyBaseLogger }): MailProvider {
-  if (config.MAIL === 'smtp') {
-    return smtpMail({ url: config.SMTP_URL!, from: config.MAIL_FROM });
+  const { mail } = config;
+  if (mail.provider === 'smtp') {
+    return smtpMail(mail);
   }
   return outboxMail(dependencies);
 }

@@ -1,4 +1,4 @@
-import { publicUrl, type Config } from '../../config.js';
+import type { Config } from '../../config.js';
 import type { Clock } from '../../jobs/clock.js';
 import { LocalObjectStore } from './local.js';
 import type { ObjectStore } from './types.js';
@@ -8,13 +8,13 @@ export { LocalObjectStore, ObjectTooLargeError, type StoredObject } from './loca
 export { isSafeObjectKey } from './keys.js';
 
 export function createObjectStore(config: Config, clock: Clock): ObjectStore {
-  switch (config.STORAGE) {
+  switch (config.storage.provider) {
     case 'local':
       return new LocalObjectStore({
-        dataDir: config.DATA_DIR,
-        signingKey: config.OBJECT_SIGNING_KEY,
+        dataDir: config.runtime.dataDir,
+        signingKey: config.keys.objectSigning,
         // Without PUBLIC_URL the server cannot know how browsers reach it, so links stay relative to its origin.
-        baseUrl: publicUrl(config),
+        baseUrl: config.http.publicUrl,
         clock,
       });
   }

@@ -17,7 +17,7 @@ export interface SignedUrl {
  * call: it gets a signed URL, PUTs or GETs the object there, and then names the key in a call.
  */
 export interface ObjectStore {
-  readonly kind: Config['STORAGE'];
+  readonly kind: Config['storage']['provider'];
   presignPut(key: string, policy: PutPolicy): Promise<SignedUrl & { method: 'PUT' }>;
   presignGet(key: string, expiresInSeconds: number): Promise<SignedUrl>;
   exists(key: string): Promise<boolean>;

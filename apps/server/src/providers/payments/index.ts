@@ -1,4 +1,4 @@
-import { publicUrl, type Config } from '../../config.js';
+import type { Config } from '../../config.js';
 import { alipayProvider, type Alipay } from './alipay.js';
 import { loadPrivateKey, loadPublicKey } from './keys.js';
 import { sandboxCashier, type SandboxCashier } from './sandbox.js';
@@ -25,26 +25,28 @@ export interface LivePayments extends PaymentProvider {
 
 export type Payments = SandboxCashier | LivePayments;
 
-function livePayments(config: Config): LivePayments {
-  const base = publicUrl(config);
+type LiveSettings = Extract<Config['payments'], { provider: 'live' }>;
+
+function livePayments(settings: LiveSettings): LivePayments {
+  const { notifyBase, wechatPay: wechat, alipay: ali } = settings;
   const wechatPay = wechatPayProvider({
-    mchId: config.WECHAT_PAY_MCH_ID!,
-    appId: config.WECHAT_PAY_APP_ID!,
-    certSerial: config.WECHAT_PAY_CERT_SERIAL!,
-    privateKey: loadPrivateKey(config.WECHAT_PAY_PRIVATE_KEY_FILE!, 'WECHAT_PAY_PRIVATE_KEY_FILE'),
-    apiV3Key: config.WECHAT_PAY_API_V3_KEY!,
-    platformKey: loadPublicKey(config.WECHAT_PAY_PLATFORM_KEY_FILE!, 'WECHAT_PAY_PLATFORM_KEY_FILE'),
-    platformSerial: config.WECHAT_PAY_PLATFORM_SERIAL!,
-    apiBase: config.WECHAT_PAY_API_BASE,
-    notifyUrl: `${base}${NOTIFY_PATHS.wechat}`,
+    mchId: wechat.mchId,
+    appId: wechat.appId,
+    certSerial: wechat.certSerial,
+    privateKey: loadPrivateKey(wechat.privateKeyFile, 'WECHAT_PAY_PRIVATE_KEY_FILE'),
+    apiV3Key: wechat.apiV3Key,
+    platformKey: loadPublicKey(wechat.platformKeyFile, 'WECHAT_PAY_PLATFORM_KEY_FILE'),
+    platformSerial: wechat.platformSerial,
+    apiBase: wechat.apiBase,
+    notifyUrl: `${notifyBase}${NOTIFY_PATHS.wechat}`,
   });
   const alipay = alipayProvider({
-    appId: config.ALIPAY_APP_ID!,
-    privateKey: loadPrivateKey(config.ALIPAY_PRIVATE_KEY_FILE!, 'ALIPAY_PRIVATE_KEY_FILE'),
-    alipayPublicKey: loadPublicKey(config.ALIPAY_PUBLIC_KEY_FILE!, 'ALIPAY_PUBLIC_KEY_FILE'),
-    gateway: config.ALIPAY_GATEWAY,
-    sellerId: config.ALIPAY_SELLER_ID,
-    notifyUrl: `${base}${NOTIFY_PATHS.alipay}`,
+    appId: ali.appId,
+    privateKey: loadPrivateKey(ali.privateKeyFile, 'ALIPAY_PRIVATE_KEY_FILE'),
+    alipayPublicKey: loadPublicKey(ali.publicKeyFile, 'ALIPAY_PUBLIC_KEY_FILE'),
+    gateway: ali.gateway,
+    sellerId: ali.sellerId,
+    notifyUrl: `${notifyBase}${NOTIFY_PATHS.alipay}`,
   });
   const adapter = (channel: QrChannel): PaymentProvider => (channel === 'wechat' ? wechatPay : alipay);
   return {
@@ -58,9 +60,10 @@ function livePayments(config: Config): LivePayments {
 }
 
 /**
- * The provider chosen by PAYMENTS: the embedded sandbox cashier, or WeChat Pay and Alipay, whose keys config.ts
- * insists on and which are read here, at start, so that a wrong path or key stops the server with its name.
+ * The provider chosen by PAYMENTS: the embedded sandbox cashier, or WeChat Pay and Alipay, whose settings
+ * config/payments.ts insists on and whose key files are read here, at start, so that a wrong path or key stops the
+ * server with its name.
  */
 export function paymentProvider(config: Config): Payments {
-  return config.PAYMENTS === 'live' ? livePayments(config) : sandboxCashier(publicUrl(config));
+  return config.payments.provider === 'live' ? livePayments(config.payments) : sandboxCashier(config.http.publicUrl);
 }

@@ -8,10 +8,11 @@ export type { RealNameProvider, RealNameQuery } from './types.js';
 export { RealNameUnavailableError } from './http.js';
 export { idNumberCheckCharacter, isPlausibleIdNumber, isPlausibleRealName } from './id-number.js';
 
-/** The provider chosen by REAL_NAME; config.ts already insists on the HTTP adapter's URL and AppCode. */
+/** The provider chosen by REAL_NAME; config/real-name.ts insists on the HTTP adapter's URL and AppCode. */
 export function realNameProvider(config: Config, clock: Clock): RealNameProvider {
-  if (config.REAL_NAME === 'http') {
-    return httpRealNameProvider({ url: config.REAL_NAME_URL!, appCode: config.REAL_NAME_APP_CODE!, clock });
+  const { realName } = config;
+  if (realName.provider === 'http') {
+    return httpRealNameProvider({ url: realName.url, appCode: realName.appCode, clock });
   }
   return sandboxRealNameProvider(clock);
 }

@@ -7,16 +7,11 @@ import type { SmsProvider } from './types.js';
 
 export type { SmsCode, SmsProvider } from './types.js';
 
-/** The outbox by default; the gateway adapter when SMS=gateway (config.ts requires its settings then). */
+/** The outbox by default; the gateway adapter when SMS=gateway (config/sms.ts insists on its settings then). */
 export function smsProvider(config: Config, dependencies: { outbox: Outbox; log: FastifyBaseLogger }): SmsProvider {
-  if (config.SMS === 'gateway') {
-    return gatewaySms({
-      url: config.SMS_GATEWAY_URL!,
-      appKey: config.SMS_GATEWAY_APP_KEY!,
-      appSecret: config.SMS_GATEWAY_APP_SECRET!,
-      signName: config.SMS_SIGN_NAME,
-      templateId: config.SMS_TEMPLATE_ID!,
-    });
+  const { sms } = config;
+  if (sms.provider === 'gateway') {
+    return gatewaySms(sms);
   }
   return outboxSms(dependencies);
 }
