@@ -16,12 +16,7 @@ import { sql } from 'drizzle-orm';
 import { queryPrepared } from '../../db/sql.js';
 import { lockWallets, postBatch, type BatchEntry } from './batch-charge.queries.js';
 import { lockBalance, postedBalance, postingStatement } from './ledger.queries.js';
-import {
-  insertSpends,
-  lockUsableVouchers,
-  spendVoucher,
-  voucherHorizon,
-} from './vouchers.queries.js';
+import { insertSpends, lockUsableVouchers, spendVoucher, voucherHorizon } from './vouchers.queries.js';
 
 export interface ChargeRequest {
   userId: UserId;
