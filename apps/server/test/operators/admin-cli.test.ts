@@ -53,8 +53,7 @@ async function admin(...args: string[]) {
 
 /** What the database holds once the CLI has ended: the user's areas and the audit rows of their grants. */
 async function stateOf(): Promise<{ areas: string[]; audits: { action: string; operatorId: string | null }[] }> {
-  const database: Database =
-    ENGINE === 'pglite' ? await openPglite(path.join(dataDir, 'db')) : t.testDatabase.database;
+  const database: Database = ENGINE === 'pglite' ? await openPglite(path.join(dataDir, 'db')) : t.testDatabase.database;
   try {
     const areas = await queryRows<{ area: string }>(
       database.db,

@@ -53,7 +53,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const INSUFFICIENT_PRIVILEGE = '42501';
-const refusal = (statement: Promise<unknown>) => statement.then(() => null, (error: unknown) => sqlState(error));
+const refusal = (statement: Promise<unknown>) =>
+  statement.then(
+    () => null,
+    (error: unknown) => sqlState(error),
+  );
 
 const labels = async (label: string) =>
   queryRows(t.db, sql`SELECT 1 FROM scratch_items WHERE label = ${label}`).then((rows) => rows.length);
