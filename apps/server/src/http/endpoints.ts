@@ -176,7 +176,9 @@ function checkOperatorEndpoint(app: FastifyInstance, endpoint: EndpointDefinitio
   const acts = endpoint.method !== 'GET';
   const problems = [
     endpoint.auth === 'user' ? null : "its auth must be 'user'",
-    endpoint.path.startsWith(`/admin/${endpoint.operator}/`) ? null : `its path must start /admin/${endpoint.operator}/`,
+    endpoint.path.startsWith(`/admin/${endpoint.operator}/`)
+      ? null
+      : `its path must start /admin/${endpoint.operator}/`,
     !acts || endpoint.body?.safeParse({}).error?.issues.some((issue) => issue.path[0] === 'reason')
       ? null
       : 'its body must require a reason',

@@ -75,6 +75,9 @@ export function settleBankOrder(
     url: `/api/admin/finance/bank-orders/${orderNo}/${settle === 'reject' ? 'reject' : 'confirm'}`,
     token: operatorToken,
     headers,
-    payload: settle === 'reject' ? { reason: 'no transfer arrived' } : { amount: settle.confirm, reason: 'seen on the statement' },
+    payload:
+      settle === 'reject'
+        ? { reason: 'no transfer arrived' }
+        : { amount: settle.confirm, reason: 'seen on the statement' },
   });
 }

@@ -86,7 +86,9 @@ describe('a bank-transfer recharge', () => {
     expect(row!.trade_no).toMatch(/^operator:\d+$/);
 
     // One audit row per confirmation that acted (the replay acted no more), each saying what came of it.
-    const rows = (await auditRowsOf(t, operator.userId)).filter((audit) => audit.target === `recharge-order:${orderNo}`);
+    const rows = (await auditRowsOf(t, operator.userId)).filter(
+      (audit) => audit.target === `recharge-order:${orderNo}`,
+    );
     expect(rows).toEqual([
       expect.objectContaining({
         area: 'finance',
