@@ -25,7 +25,9 @@ type Operators = ReturnType<typeof composeModules>['services']['operators'];
 async function run(operators: Operators, [command, account, area, flag, reason]: string[]) {
   if (command === 'list') {
     for (const operator of await operators.list()) {
-      console.log(`user ${operator.userId}: ${operator.areas.join(', ')}`);
+      console.log(
+        `user ${operator.userId} (${operator.account ?? 'no phone or e-mail'}): ${operator.areas.join(', ')}`,
+      );
     }
     return;
   }

@@ -13,7 +13,9 @@ export function createOperatorsModule({
   config,
   db,
   users,
-}: Platform & { users: Pick<UsersService, 'findUserByAccount'> }): Module<OperatorsService> {
+}: Platform & {
+  users: Pick<UsersService, 'findUserByAccount' | 'readPhone' | 'readEmail'>;
+}): Module<OperatorsService> {
   const service = operatorsService({ db, users });
   return { service, ...(config.DEV_TOOLS ? { routes: operatorsDevRoutes(service) } : {}) };
 }

@@ -10,7 +10,7 @@ import * as queries from './operators.queries.js';
 
 interface OperatorsDependencies {
   db: Db;
-  users: Pick<UsersService, 'findUserByAccount'>;
+  users: Pick<UsersService, 'findUserByAccount' | 'readPhone' | 'readEmail'>;
 }
 
 /** Who changes a grant: the server's shell (`npm run admin`), or, with development tools on, the dev call. */
@@ -65,13 +65,19 @@ export function operatorsService({ db, users }: OperatorsDependencies) {
 
     revoke: (account: string, area: OperatorArea, actor: GrantActor) => change(account, area, { actor, grant: false }),
 
-    /** Every operator and their areas. */
+    /** Every operator, named by phone (else e-mail), and their areas. */
     async list() {
       const byUser = new Map<UserId, OperatorArea[]>();
       for (const { userId, area } of await queries.listGrants(db)) {
         byUser.set(userId, [...(byUser.get(userId) ?? []), area as OperatorArea]);
       }
-      return [...byUser].map(([userId, areas]) => ({ userId, areas }));
+      return Promise.all(
+        [...byUser].map(async ([userId, areas]) => ({
+          userId,
+          account: (await users.readPhone(db, userId)) ?? (await users.readEmail(db, userId)),
+          areas,
+        })),
+      );
     },
   };
 }
