@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
+import serverOwnerInWhere from './apps/server/eslint/owner-in-where.js';
 import webImportBoundaries from './apps/web/eslint/import-boundaries.js';
 
 // Import direction (STYLE.md habit 6): web `shared → features → app`, features never import each other (checked by
@@ -37,6 +38,10 @@ const SERVER = {
     message: 'only compose-modules.ts constructs a provider',
   },
   lowerLayer: { group: ['**/modules/**'], message: 'db/, http/, jobs/ and providers/ sit below the modules' },
+  adminQueries: {
+    regex: '\\.admin\\.queries\\.js$',
+    message: "operators' queries read any user's rows: only operator code (<area>.admin.*.ts) imports them",
+  },
 };
 
 function serverBoundaries() {
@@ -45,13 +50,21 @@ function serverBoundaries() {
     ignores,
     rules: { 'no-restricted-imports': ['error', { patterns }] },
   });
-  const { table, anyTable, otherModule, adapter, construct, lowerLayer } = SERVER;
+  const { table, anyTable, otherModule, adapter, construct, lowerLayer, adminQueries } = SERVER;
   return [
     restrict(['apps/server/src/*.ts'], [table, construct], ['apps/server/src/compose-modules.ts']),
     restrict(['apps/server/src/compose-modules.ts'], [table]),
     restrict(['apps/server/src/{db,http,jobs,providers}/**/*.ts'], [table, lowerLayer]),
-    restrict(['apps/server/src/modules/**/*.ts'], [table, otherModule, adapter, construct]),
-    restrict(['apps/server/src/modules/*/index.ts'], [anyTable, otherModule, adapter, construct]),
+    restrict(['apps/server/src/modules/**/*.ts'], [table, otherModule, adapter, construct, adminQueries]),
+    restrict(['apps/server/src/modules/**/*.admin.*.ts'], [table, otherModule, adapter, construct]),
+    restrict(['apps/server/src/modules/*/index.ts'], [anyTable, otherModule, adapter, construct, adminQueries]),
+    {
+      // Decision 0021: user queries name their owner in every WHERE; operators' queries live in *.admin.queries.ts.
+      files: ['apps/server/src/modules/**/*.queries.ts'],
+      ignores: ['apps/server/src/modules/**/*.admin.queries.ts'],
+      plugins: { server: serverOwnerInWhere },
+      rules: { 'server/owner-in-where': 'error' },
+    },
   ];
 }
 

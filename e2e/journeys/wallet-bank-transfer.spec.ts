@@ -10,18 +10,21 @@ beforeEach(async () => {
 });
 afterEach(() => session.close());
 
-/** A user granted the admin role with the dev tool, who settles bank orders through the operators' calls. */
+/** A user granted the finance area with the dev tool, who settles bank orders through the operators' calls. */
 async function operator() {
   const { email, token } = await registerByEmail();
-  await callApi('POST', '/dev/users/roles', { body: { account: email, role: 'admin' } });
+  await callApi('POST', '/dev/operators/areas', { body: { account: email, area: 'finance' } });
   return {
     confirm: (orderNo: string, amount: string) =>
-      callApi<{ status: string }>('POST', `/recharge/admin/bank-orders/${orderNo}/confirm`, {
+      callApi<{ status: string }>('POST', `/admin/finance/bank-orders/${orderNo}/confirm`, {
         token,
-        body: { amount },
+        body: { amount, reason: 'the transfer is on the statement' },
       }),
     reject: (orderNo: string) =>
-      callApi<{ status: string }>('POST', `/recharge/admin/bank-orders/${orderNo}/reject`, { token }),
+      callApi<{ status: string }>('POST', `/admin/finance/bank-orders/${orderNo}/reject`, {
+        token,
+        body: { reason: 'no transfer arrived' },
+      }),
   };
 }
 

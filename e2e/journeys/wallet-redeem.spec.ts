@@ -9,13 +9,13 @@ beforeEach(async () => {
 });
 afterEach(() => session.close());
 
-/** An operator (granted the admin role with the dev tool) makes a batch of codes through the operators' call. */
+/** An operator (granted finance with the dev tool) makes a batch of codes through the operators' call. */
 async function codesWorth(amount: string, count: number) {
   const operator = await registerByEmail();
-  await callApi('POST', '/dev/users/roles', { body: { account: operator.email, role: 'admin' } });
-  const batch = await callApi<{ codes: string[] }>('POST', '/recharge/admin/redeem-batches', {
+  await callApi('POST', '/dev/operators/areas', { body: { account: operator.email, area: 'finance' } });
+  const batch = await callApi<{ codes: string[] }>('POST', '/admin/finance/redeem-batches', {
     token: operator.token,
-    body: { name: 'Journey batch', amount, count },
+    body: { name: 'Journey batch', amount, count, reason: 'a journey' },
   });
   return batch.data.codes;
 }

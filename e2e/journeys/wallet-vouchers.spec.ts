@@ -17,13 +17,13 @@ interface VoucherRow {
   expireTime: string;
 }
 
-/** An operator (granted the admin role with the dev tool) gives the account a voucher through the operators' call. */
+/** An operator (granted finance with the dev tool) gives the account a voucher through the operators' call. */
 async function grantVoucher(account: string, body: { amount: string; name: string; validDays: number }) {
   const operator = await registerByEmail();
-  await callApi('POST', '/dev/users/roles', { body: { account: operator.email, role: 'admin' } });
-  const granted = await callApi<VoucherRow>('POST', '/recharge/admin/vouchers', {
+  await callApi('POST', '/dev/operators/areas', { body: { account: operator.email, area: 'finance' } });
+  const granted = await callApi<VoucherRow>('POST', '/admin/finance/vouchers', {
     token: operator.token,
-    body: { account, kind: 'voucher', ...body },
+    body: { account, kind: 'voucher', reason: 'a journey', ...body },
   });
   expect(granted.code).toBe(200);
   return granted.data;

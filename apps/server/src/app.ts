@@ -8,6 +8,7 @@ import { registerEdge } from './http/edge.js';
 import { idempotencyPlugin } from './http/idempotency.js';
 import { idempotencyPurgeJob } from './http/idempotency.jobs.js';
 import { loggerOptions } from './http/logger.js';
+import { operatorAuditPlugin } from './http/operator-audit.js';
 import { lazyChildLogger } from './http/request-logger.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { serverOptions } from './http/server-options.js';
@@ -100,12 +101,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(staticFilesPlugin, { webDist: config.http.webDist });
   await app.register(compressionPlugin);
   await registerEdge(app, config);
-  // Before any module's routes: route() refuses an idempotent endpoint when the plugin is missing.
+  // Before any module's routes: route() refuses an idempotent or an operator's endpoint when its plugin is missing.
   await app.register(idempotencyPlugin, { db, clock });
   await app.register(authenticatePlugin, {
     resolve: (token) => services.sessions.resolve(db, token),
-    holdsRole: (userId, role) => services.users.holdsRole(db, userId, role),
+    holdsArea: (userId, area) => services.operators.holds(userId, area),
   });
+  await app.register(operatorAuditPlugin, { record: services.operators.record });
 
   await app.register(systemRoutes({ database, clock }));
   for (const module of modules) {

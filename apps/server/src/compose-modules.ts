@@ -12,6 +12,7 @@ import { createFilesModule } from './modules/files/index.js';
 import { createInventoryModule } from './modules/inventory/index.js';
 import type { Module, Platform } from './platform.js';
 import { createNoticesModule } from './modules/notices/index.js';
+import { createOperatorsModule } from './modules/operators/index.js';
 import { createOutboxModule } from './modules/outbox/index.js';
 import { createPowerModule } from './modules/power/index.js';
 import { createRealNameModule } from './modules/real-name/index.js';
@@ -34,6 +35,7 @@ export function composeModules(platform: Platform) {
   const notices = createNoticesModule(platform);
   const outbox = createOutboxModule(platform);
   const users = createUsersModule({ ...platform, notices: notices.service, objectStore });
+  const operators = createOperatorsModule({ ...platform, users: users.service });
   const sessions = createSessionsModule({ ...platform, users: users.service });
   const wechat = createWechatModule({
     ...platform,
@@ -59,7 +61,7 @@ export function composeModules(platform: Platform) {
   const wallet = createWalletModule({ ...platform, users: users.service });
   const redeem = createRedeemModule({ ...platform, wallet: wallet.service });
   const power = createPowerModule({ ...platform, wallet: wallet.service });
-  const catalogue = createCatalogueModule({ ...platform, users: users.service });
+  const catalogue = createCatalogueModule({ ...platform, operators: operators.service });
   const driver = createComputeDriver(config, { clock });
   const inventory = createInventoryModule({
     ...platform,
@@ -87,6 +89,7 @@ export function composeModules(platform: Platform) {
     notices,
     outbox,
     users,
+    operators,
     sessions,
     wechat,
     auth,
@@ -104,6 +107,7 @@ export function composeModules(platform: Platform) {
   const services = {
     notices: notices.service,
     users: users.service,
+    operators: operators.service,
     sessions: sessions.service,
     realName: realName.service,
     wechat: wechat.service,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from './endpoint-paths.js';
-import type { RoleKey } from './enums.js';
+import type { OperatorArea } from './enums.js';
 
 export * from './endpoint-paths.js';
 
@@ -17,6 +17,7 @@ export interface EndpointDefinition<
   Params extends z.ZodType | undefined = z.ZodType | undefined,
   Data extends z.ZodType = z.ZodType,
   Auth extends AuthRequirement = AuthRequirement,
+  Operator extends OperatorArea | undefined = OperatorArea | undefined,
 > {
   /** Stable name used for handlers, OpenAPI operationId and client calls. */
   id: string;
@@ -32,8 +33,12 @@ export interface EndpointDefinition<
   data: Data;
   /** Development-only endpoints exist only when DEV_TOOLS is on. */
   devOnly?: boolean;
-  /** Only users holding this role may call it (403 otherwise); for `auth: 'user'` endpoints, such as operators' calls. */
-  role?: RoleKey;
+  /**
+   * An operator's endpoint: only users granted this area may call it (403 otherwise, before its input is read). Its
+   * auth is `user` and its path is `/admin/<area>/…` (the server refuses to register it otherwise), and its handler
+   * writes an audit row in the transaction of what it does (docs/decisions/0021).
+   */
+  operator?: Operator;
   /**
    * Whether the `sn` header is checked (spec §7); false for probes that load balancers and monitors call. Development
    * endpoints are never checked.
@@ -55,7 +60,8 @@ export function defineEndpoint<
   Params extends z.ZodType | undefined = undefined,
   Data extends z.ZodType = z.ZodType,
   const Auth extends AuthRequirement = AuthRequirement,
->(definition: EndpointDefinition<Query, Body, Params, Data, Auth>) {
+  const Operator extends OperatorArea | undefined = undefined,
+>(definition: EndpointDefinition<Query, Body, Params, Data, Auth, Operator>) {
   return definition;
 }
 

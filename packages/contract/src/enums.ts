@@ -102,6 +102,12 @@ export type PowerPackage = (typeof PowerPackage.values)[number];
 export type PowerPointEntryKind = (typeof PowerPointEntryKind.values)[number];
 export const RoleKey = defineEnum('roleKey', ['user', 'education', 'kol', 'creator', 'admin']);
 export type RoleKey = (typeof RoleKey.values)[number];
+/**
+ * The areas of the operations console, each granted to a user on its own (`npm run admin -- grant`): the GPU fleet,
+ * money (recharges, vouchers, redeem codes), content review, customer support, and the operators themselves.
+ */
+export const OperatorArea = defineEnum('operatorArea', ['fleet', 'finance', 'review', 'support', 'admin']);
+export type OperatorArea = (typeof OperatorArea.values)[number];
 
 export const ALL_ENUMS = [
   PaymentChannel,
@@ -127,4 +133,5 @@ export const ALL_ENUMS = [
   PowerPackage,
   PowerPointEntryKind,
   RoleKey,
+  OperatorArea,
 ] as const;

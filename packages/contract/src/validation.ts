@@ -19,6 +19,13 @@ export const passwordSchema = z
   .max(LIMITS.passwordMax, { error: 'validation.passwordLength' });
 
 /** An amount in yuan given as text or number, with at most `decimals` decimals, within [min, max] (in units). */
+/** Why an operator acts: every operator endpoint's body carries it, and the audit log keeps it (decision 0021). */
+export const operatorReasonSchema = z
+  .string({ error: 'validation.operatorReason' })
+  .trim()
+  .min(1, { error: 'validation.operatorReason' })
+  .max(200, { error: 'validation.operatorReason' });
+
 export function moneySchema(options: { decimals: number; min: bigint; max: bigint; message: string }) {
   return z.union([z.string(), z.number()]).transform((input, ctx) => {
     const units = parseMoney(input, options.decimals);

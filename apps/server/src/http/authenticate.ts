@@ -1,4 +1,4 @@
-import type { RoleKey } from '@suanli/contract';
+import { translate, type OperatorArea } from '@suanli/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { asArray } from './route-hooks.js';
 import fp from 'fastify-plugin';
@@ -13,13 +13,13 @@ function bearerToken(header: string | undefined): string | null {
 export interface AuthenticateOptions {
   /** The live session a token belongs to, or null (the sessions module answers). */
   resolve(token: string): Promise<{ userId: UserId; sessionId: SessionId } | null>;
-  /** Whether a user holds a role (the users module answers). */
-  holdsRole(userId: UserId, role: RoleKey): Promise<boolean>;
+  /** Whether a user holds an operator area (the operators module answers). */
+  holdsArea(userId: UserId, area: OperatorArea): Promise<boolean>;
 }
 
 /**
  * Resolves the bearer token on endpoints that declare auth `user` or `optional`; `user` without a live session is
- * 401, and an endpoint that declares a role answers 403 to anyone without it. The token is never accepted on
+ * 401, and an operator's endpoint answers 403 to anyone without its area, naming the area, before its input is read. The token is never accepted on
  * application-proxy origins (ARCHITECTURE §5), which do not use this plugin.
  */
 export const authenticatePlugin = fp(
@@ -36,17 +36,20 @@ export const authenticatePlugin = fp(
         throw new AppError('unauthorized');
       }
     };
-    const authorize = (role: RoleKey) => async (request: FastifyRequest) => {
-      if (request.userId === null || !(await options.holdsRole(request.userId, role))) {
-        throw new AppError('forbidden');
+    const authorize = (area: OperatorArea) => async (request: FastifyRequest) => {
+      if (request.userId === null || !(await options.holdsArea(request.userId, area))) {
+        throw new AppError('forbidden', {
+          messageKey: 'errors.operatorAreaRequired',
+          params: { area: translate(request.locale, `enums.operatorArea.${area}`) },
+        });
       }
     };
     // Only on the routes that declare a session (routes register after this plugin): a public route pays nothing.
     app.addHook('onRoute', (route) => {
       const auth = route.config?.auth;
       if (auth === 'user' || auth === 'optional') {
-        const role = route.config?.role;
-        route.onRequest = [...asArray(route.onRequest), authenticate, ...(role ? [authorize(role)] : [])];
+        const area = route.config?.operator;
+        route.onRequest = [...asArray(route.onRequest), authenticate, ...(area ? [authorize(area)] : [])];
       }
     });
   },

@@ -7,6 +7,7 @@ import {
   type EndpointInput,
   translate,
   type Locale,
+  type OperatorArea,
 } from '@suanli/contract';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
@@ -14,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionId, UserId } from '../db/ids.js';
 import { AppError } from './app-error.js';
 import { idempotencyHooks, runHoldingKey } from './idempotency.js';
+import { runAudited, type Audit } from './operator-audit.js';
 
 export interface RequestContext {
   locale: Locale;
@@ -33,7 +35,22 @@ export interface SignedInContext extends RequestContext {
   sessionId: SessionId;
 }
 
-type ContextFor<E> = E extends { auth: 'user' } ? SignedInContext : RequestContext;
+/**
+ * What a handler of an operator's endpoint receives: the auth hook has already refused anyone without its area, and
+ * `audit` writes the action's row, which must commit in the action's transaction (operator-audit.ts).
+ */
+export interface OperatorContext extends SignedInContext {
+  audit: Audit;
+}
+
+type OperatorOf<E> =
+  E extends EndpointDefinition<infer _Q, infer _B, infer _P, infer _D, infer _A, infer O> ? O : undefined;
+
+type ContextFor<E> = [OperatorOf<E>] extends [OperatorArea]
+  ? OperatorContext
+  : E extends { auth: 'user' }
+    ? SignedInContext
+    : RequestContext;
 
 /**
  * A few calls carry meaning in `msg` itself (spec §7: scanLogin answers msg '0', the benefit check msg '10' or '20');
@@ -58,8 +75,8 @@ declare module 'fastify' {
     auth?: EndpointDefinition['auth'];
     /** Whether the `sn` header is checked; false for probes and development tools. */
     signed?: boolean;
-    /** The role a caller must hold (authenticate.ts checks it after the session). */
-    role?: EndpointDefinition['role'];
+    /** The operator area a caller must hold (authenticate.ts checks it after the session). */
+    operator?: OperatorArea;
   }
   interface FastifyRequest {
     userId: UserId | null;
@@ -90,6 +107,9 @@ const ERROR_RESPONSES = Object.fromEntries(
  * declaration, and the handler only returns `data` (STYLE habit 2: handlers are glue).
  */
 export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+  if (endpoint.operator) {
+    checkOperatorEndpoint(app, endpoint);
+  }
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
@@ -107,7 +127,7 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
     config: {
       auth: endpoint.auth,
       signed: endpoint.signed !== false && !endpoint.devOnly,
-      ...(endpoint.role ? { role: endpoint.role } : {}),
+      ...(endpoint.operator ? { operator: endpoint.operator } : {}),
       ...(endpoint.rateLimitPerMinute ? { rateLimit: { max: endpoint.rateLimitPerMinute, timeWindow: 60_000 } } : {}),
     },
     ...(endpoint.body?.safeParse(undefined).success ? { preParsing: emptyBodyIsNone } : {}),
@@ -126,7 +146,19 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
       if (endpoint.auth === 'user' && (context.userId === null || context.sessionId === null)) {
         throw new AppError('unauthorized');
       }
-      const run = () => handler(input, context as ContextFor<E>);
+      const run = () =>
+        endpoint.operator && endpoint.method !== 'GET'
+          ? runAudited(
+              app,
+              {
+                operatorId: context.userId,
+                area: endpoint.operator,
+                reason: (input.body as { reason: string }).reason,
+                requestId: context.requestId,
+              },
+              (audit) => handler(input, { ...context, audit } as ContextFor<E>),
+            )
+          : handler(input, context as ContextFor<E>);
       const result = await (endpoint.idempotent ? runHoldingKey(request, run) : run());
       if (result instanceof WithMsg) {
         return { code: 200, msg: result.msg, data: result.data ?? null };
@@ -134,4 +166,25 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
       return { code: 200, msg: translate(request.locale, 'errors.ok'), data: result ?? null };
     },
   });
+}
+
+/**
+ * An operator's endpoint is declared so that its area is plain wherever it is seen: signed in, under
+ * `/admin/<area>/`, and, when it acts, with the reason its audit row keeps (decision 0021).
+ */
+function checkOperatorEndpoint(app: FastifyInstance, endpoint: EndpointDefinition) {
+  const acts = endpoint.method !== 'GET';
+  const problems = [
+    endpoint.auth === 'user' ? null : "its auth must be 'user'",
+    endpoint.path.startsWith(`/admin/${endpoint.operator}/`)
+      ? null
+      : `its path must start /admin/${endpoint.operator}/`,
+    !acts || endpoint.body?.safeParse({}).error?.issues.some((issue) => issue.path[0] === 'reason')
+      ? null
+      : 'its body must require a reason',
+    !acts || app.hasDecorator('operatorAudit') ? null : 'register operatorAuditPlugin before its routes',
+  ].filter((problem) => problem !== null);
+  if (problems.length > 0) {
+    throw new Error(`operator endpoint ${endpoint.id}: ${problems.join('; ')}`);
+  }
 }

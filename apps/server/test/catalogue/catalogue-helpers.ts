@@ -23,6 +23,21 @@ export const reviseIntroduction = (t: TestApp, token: string, payload: object, l
     locale,
   });
 
+/** An operator's revision of an official image's introduction, with the reason its audit row keeps. */
+export const reviseOfficialIntroduction = (
+  t: TestApp,
+  token: string,
+  { id, ...payload }: { id: string; introduction: string; reason?: string },
+  locale?: Locale,
+) =>
+  t.request({
+    method: 'PUT',
+    url: `/api/admin/review/images/${id}/introduction`,
+    token,
+    payload: { reason: 'a clearer introduction', ...payload },
+    locale,
+  });
+
 /** The id of a seeded official image (migration 0019) by its name. */
 export async function officialImageId(t: TestApp, name: string): Promise<string> {
   const page = await listPage(t, `?kind=official&pageSize=100`);

@@ -2,8 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '@suanli/contract';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
-import { createOperator } from '../helpers/redeem-codes.js';
-import { getImage, listPage, officialImageId, reviseIntroduction } from './catalogue-helpers.js';
+import { auditRowsOf, createOperator } from '../helpers/operators.js';
+import {
+  getImage,
+  listPage,
+  officialImageId,
+  reviseIntroduction,
+  reviseOfficialIntroduction,
+} from './catalogue-helpers.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -55,16 +61,44 @@ describe('revising an introduction', () => {
     expect(unsigned.statusCode).toBe(401);
   });
 
-  it('lets an operator, and only an operator, revise an official image', async () => {
+  it('lets an operator granted review, and only them, revise an official image, with an audit row', async () => {
     const image = await officialImageId(t, 'ComfyUI');
-    const operator = await createOperator(t);
-    expect((await getImage(t, image, { token: operator.token })).json().data.revisable).toBe(true);
-    const revised = await reviseIntroduction(t, operator.token, { id: image, introduction: 'Nodes!' }, 'en-US');
-    expect(revised.statusCode).toBe(200);
+    const operator = await createOperator(t, ['review']);
+    const before = (await getImage(t, image, { token: operator.token, locale: 'en-US' })).json().data;
+    expect(before.revisable).toBe(true);
+    const revised = await reviseOfficialIntroduction(t, operator.token, { id: image, introduction: 'Nodes!' }, 'en-US');
+    expect(revised.json()).toMatchObject({ code: 200, data: { id: image, introduction: 'Nodes!' } });
     expect((await getImage(t, image, { locale: 'en-US' })).json().data.introduction).toBe('Nodes!');
-    const refused = await reviseIntroduction(t, owner.token, { id: image, introduction: 'mine' }, 'en-US');
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().msg).toContain('Only the image');
+    expect(await auditRowsOf(t, operator.userId)).toEqual([
+      {
+        operatorId: String(operator.userId),
+        area: 'review',
+        action: 'catalogue.reviseIntroduction',
+        target: `image:${image}`,
+        before: { locale: 'en-US', introduction: before.introduction },
+        after: { locale: 'en-US', introduction: 'Nodes!' },
+        reason: 'a clearer introduction',
+        requestId: expect.any(String),
+      },
+    ]);
+
+    const finance = await createOperator(t, ['finance']);
+    expect((await getImage(t, image, { token: finance.token })).json().data.revisable).toBe(false);
+    for (const token of [owner.token, finance.token]) {
+      const refused = await reviseOfficialIntroduction(t, token, { id: image, introduction: 'mine' }, 'en-US');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().msg).toContain('Review');
+    }
+    const throughTheOwnersCall = await reviseIntroduction(t, operator.token, { id: image, introduction: 'x' }, 'en-US');
+    expect(throughTheOwnersCall.statusCode).toBe(403);
+    expect(throughTheOwnersCall.json().msg).toContain('Only the image');
+  });
+
+  it("does not let an operator revise a community image's introduction through the operators' call", async () => {
+    const operator = await createOperator(t, ['review']);
+    const response = await reviseOfficialIntroduction(t, operator.token, { id: communityImage, introduction: 'x' });
+    expect(response.statusCode).toBe(422);
+    expect(await auditRowsOf(t, operator.userId)).toEqual([]);
   });
 
   it('refuses an introduction over the limit with 400 naming the field, and an unknown image with 404', async () => {

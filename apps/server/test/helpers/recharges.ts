@@ -72,9 +72,12 @@ export function settleBankOrder(
 ) {
   return t.request({
     method: 'POST',
-    url: `/api/recharge/admin/bank-orders/${orderNo}/${settle === 'reject' ? 'reject' : 'confirm'}`,
+    url: `/api/admin/finance/bank-orders/${orderNo}/${settle === 'reject' ? 'reject' : 'confirm'}`,
     token: operatorToken,
     headers,
-    ...(settle === 'reject' ? {} : { payload: { amount: settle.confirm } }),
+    payload:
+      settle === 'reject'
+        ? { reason: 'no transfer arrived' }
+        : { amount: settle.confirm, reason: 'seen on the statement' },
   });
 }

@@ -1,8 +1,7 @@
 import { ENDPOINTS, type EndpointDefinition } from '@suanli/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
-import { createSignedInUser } from '../helpers/factories.js';
+import { createOperator } from '../helpers/operators.js';
 import { textFields } from '../fixtures/string-fields.js';
 
 // Each character, as JSON carries it and as a URL carries it. A URL cannot carry a lone surrogate as UTF-8; its
@@ -66,10 +65,8 @@ let t: TestApp;
 let token: string;
 beforeAll(async () => {
   t = await buildTestApp({ CAPTCHA: 'off', RATE_LIMIT_PER_MINUTE: '0' });
-  const user = await createSignedInUser(t);
-  // An operator, so that the operators' endpoints reach their validation instead of answering 403.
-  await t.db.execute(sql`INSERT INTO user_roles (user_id, role_key) VALUES (${user.userId}, 'admin')`);
-  token = user.token;
+  // An operator of every area, so that the operators' endpoints reach their validation instead of answering 403.
+  token = (await createOperator(t)).token;
 });
 afterAll(() => t.close());
 

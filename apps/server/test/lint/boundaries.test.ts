@@ -64,6 +64,18 @@ const refused = [
     reason: 'only compose-modules.ts constructs',
   },
   {
+    what: "a user-facing service importing operators' queries",
+    file: 'modules/wallet/wallet.service.ts',
+    source: "import { a } from './wallet.admin.queries.js';",
+    reason: 'only operator code',
+  },
+  {
+    what: "a module's index importing operators' queries",
+    file: 'modules/wallet/index.ts',
+    source: "import { a } from './wallet.admin.queries.js';",
+    reason: 'only operator code',
+  },
+  {
     what: 'app.ts constructing a provider',
     file: 'app.ts',
     source: "import { createObjectStore } from './providers/object-store/index.js';",
@@ -86,6 +98,11 @@ const allowed = [
     what: 'a module naming a provider’s interface',
     file: 'modules/users/x.ts',
     source: "import type { ObjectStore } from '../../providers/object-store/types.js';",
+  },
+  {
+    what: "operator code importing its module's operators' queries",
+    file: 'modules/wallet/wallet.admin.service.ts',
+    source: "import { a } from './wallet.admin.queries.js';",
   },
   {
     what: 'the composition root constructing providers',
@@ -115,5 +132,33 @@ describe('the server layering rules', () => {
       expect.stringContaining('docs/decisions/0020'),
     ]);
     expect(await configAssertions(`${declared}\nexport const provider = config.sms.provider;\n`)).toEqual([]);
+  });
+});
+
+async function ownerProblems(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: `${ROOT}apps/server/src/${file}` });
+  return result!.messages.filter((message) => message.ruleId === 'server/owner-in-where').map((m) => m.message);
+}
+
+const QUERY_HEAD =
+  "import { and, eq } from 'drizzle-orm';\nimport { t } from './x.tables.js';\ndeclare const db: any;\n";
+const forgetsOwner = 'export const rows = (userId: bigint, id: bigint) => db.select().from(t).where(eq(t.id, id));\n';
+
+describe('the owner in every WHERE', () => {
+  it('refuses a user query that takes an owner and leaves it out of a WHERE', async () => {
+    const problems = await ownerProblems('modules/wallet/wallet.queries.ts', `${QUERY_HEAD}${forgetsOwner}`);
+    expect(problems).toEqual([expect.stringContaining('name it in every .where()')]);
+  });
+
+  it('accepts the owner named in the WHERE, directly or through a constant built from it', async () => {
+    const source =
+      `${QUERY_HEAD}export function page({ userId, id }: { userId: bigint; id: bigint }) {\n` +
+      '  const where = and(eq(t.userId, userId), eq(t.id, id));\n' +
+      '  return [db.select().from(t).where(where), db.delete(t).where(eq(t.userId, userId))];\n}\n';
+    expect(await ownerProblems('modules/wallet/wallet.queries.ts', source)).toEqual([]);
+  });
+
+  it("leaves operators' queries, which read any user's rows, to their own files", async () => {
+    expect(await ownerProblems('modules/wallet/wallet.admin.queries.ts', `${QUERY_HEAD}${forgetsOwner}`)).toEqual([]);
   });
 });

@@ -5,10 +5,11 @@ import { queryRows } from '../../src/db/sql.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { advance, openBankOrder, paymentStatus, settleBankOrder } from '../helpers/recharges.js';
-import { createOperator } from '../helpers/redeem-codes.js';
+import { auditRowsOf, createOperator } from '../helpers/operators.js';
 import { balanceOf, entriesFor } from '../helpers/wallets.js';
 
 let t: TestApp;
+let operator: Awaited<ReturnType<typeof createOperator>>;
 let operatorToken: string;
 beforeAll(async () => {
   t = await buildTestApp({
@@ -17,7 +18,8 @@ beforeAll(async () => {
     BANK_NAME: '测试银行上海分行',
     BANK_ACCOUNT_NUMBER: '6222 0000 1111 2222',
   });
-  operatorToken = (await createOperator(t)).token;
+  operator = await createOperator(t, ['finance']);
+  operatorToken = operator.token;
 });
 afterAll(() => t.close());
 
@@ -82,6 +84,22 @@ describe('a bank-transfer recharge', () => {
       sql`SELECT trade_no FROM recharge_orders WHERE order_no = ${orderNo}`,
     );
     expect(row!.trade_no).toMatch(/^operator:\d+$/);
+
+    // One audit row per confirmation that acted (the replay acted no more), each saying what came of it.
+    const rows = (await auditRowsOf(t, operator.userId)).filter(
+      (audit) => audit.target === `recharge-order:${orderNo}`,
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({
+        area: 'finance',
+        action: 'recharge.confirmBankTransfer',
+        before: { status: 'pending', amount: '500.00' },
+        after: { status: 'paid', amount: '500.00', outcome: 'credited' },
+        reason: 'seen on the statement',
+      }),
+      expect.objectContaining({ after: { status: 'paid', amount: '500.00', outcome: 'duplicate' } }),
+    ]);
+    expect(new Set(rows.map((audit) => audit.requestId)).size).toBe(2);
   });
 
   it('is closed when an operator rejects it, and cannot be rejected once credited', async () => {
@@ -91,6 +109,13 @@ describe('a bank-transfer recharge', () => {
     expect(rejected.json().data).toEqual({ status: 'closed' });
     expect(await paymentStatus(t, token, orderNo)).toBe('closed');
     expect((await orders(token)).json().data.rows[0].status).toBe('cancelled');
+    const [audit] = (await auditRowsOf(t, operator.userId)).filter((row) => row.target === `recharge-order:${orderNo}`);
+    expect(audit).toMatchObject({
+      action: 'recharge.rejectBankTransfer',
+      before: { status: 'pending' },
+      after: { status: 'closed', outcome: 'rejected' },
+      reason: 'no transfer arrived',
+    });
 
     const paid = await openBankOrder(t, token, 200);
     await settleBankOrder(t, operatorToken, paid.orderNo, { confirm: '200' });
@@ -106,7 +131,7 @@ describe('a bank-transfer recharge', () => {
     expect(confirm.statusCode).toBe(403);
     expect((await settleBankOrder(t, payer.token, orderNo, 'reject')).statusCode).toBe(403);
     expect(
-      (await t.request({ method: 'POST', url: `/api/recharge/admin/bank-orders/${orderNo}/reject` })).statusCode,
+      (await t.request({ method: 'POST', url: `/api/admin/finance/bank-orders/${orderNo}/reject` })).statusCode,
     ).toBe(401);
 
     const qr = await t.request({

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
-import { createCodes, createOperator, redeem } from '../helpers/redeem-codes.js';
+import { createOperator } from '../helpers/operators.js';
+import { createCodes, redeem } from '../helpers/redeem-codes.js';
 
 // Real PostgreSQL only: twenty redeemers at once need concurrent transactions.
 let t: TestApp;

@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
-import { createCodes, createOperator, redeem } from '../helpers/redeem-codes.js';
+import { auditRowsOf, createOperator } from '../helpers/operators.js';
+import { createCodes, redeem } from '../helpers/redeem-codes.js';
 
 let t: TestApp;
+let operator: Awaited<ReturnType<typeof createOperator>>;
 let operatorToken: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  operatorToken = (await createOperator(t)).token;
+  operator = await createOperator(t, ['finance']);
+  operatorToken = operator.token;
 });
 afterAll(() => t.close());
 
@@ -23,12 +26,21 @@ describe('a batch of redeem codes', () => {
     for (const code of codes) {
       expect(code).toMatch(/^[A-HJKMNP-Z2-9]{4}(-[A-HJKMNP-Z2-9]{4}){3}$/);
     }
+    const audit = (await auditRowsOf(t, operator.userId)).at(-1)!;
+    expect(audit).toMatchObject({
+      area: 'finance',
+      action: 'redeem.createBatch',
+      target: expect.stringMatching(/^redeem-batch:\d+$/),
+      after: { name: 'Test batch', amount: '10.00', count: 5, expiresAt: null },
+      reason: 'a test batch',
+    });
+    expect(JSON.stringify(audit)).not.toContain(codes[0]);
   });
 
   it('is refused to anyone who is not an operator, and to nobody signed in', async () => {
     const { token } = await createSignedInUser(t);
-    const payload = { name: 'x', amount: '10', count: 1 };
-    const url = '/api/recharge/admin/redeem-batches';
+    const payload = { name: 'x', amount: '10', count: 1, reason: 'a test batch' };
+    const url = '/api/admin/finance/redeem-batches';
     expect((await t.request({ method: 'POST', url, token, payload })).statusCode).toBe(403);
     expect((await t.request({ method: 'POST', url, payload })).statusCode).toBe(401);
   });

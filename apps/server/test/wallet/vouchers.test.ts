@@ -5,21 +5,23 @@ import { queryRows } from '../../src/db/sql.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { advance } from '../helpers/recharges.js';
-import { createOperator } from '../helpers/redeem-codes.js';
+import { auditRowsOf, createOperator } from '../helpers/operators.js';
 import { charge, giveVoucher } from '../helpers/vouchers.js';
 import { fund } from '../helpers/wallets.js';
 
 let t: TestApp;
+let operator: Awaited<ReturnType<typeof createOperator>>;
 let operatorToken: string;
 beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '0' });
-  operatorToken = (await createOperator(t)).token;
+  operator = await createOperator(t, ['finance']);
+  operatorToken = operator.token;
 });
 afterAll(() => t.close());
 
-const GRANT_URL = '/api/recharge/admin/vouchers';
+const GRANT_URL = '/api/admin/finance/vouchers';
 const grant = (token: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.request({ method: 'POST', url: GRANT_URL, token, payload, headers });
+  t.request({ method: 'POST', url: GRANT_URL, token, payload: { reason: 'a goodwill gesture', ...payload }, headers });
 const list = async (token: string, path: string, query = '') =>
   (await t.request({ method: 'GET', url: `/api/recharge/coupon/${path}${query}`, token })).json().data;
 
@@ -48,6 +50,14 @@ describe('an operator granting a voucher', () => {
     expect(await list(token, 'selectVoucher')).toEqual({ total: 1, rows: [row] });
     const balance = await t.request({ method: 'GET', url: '/api/recharge/order-info/selectBalance', token });
     expect(balance.json().data).toEqual({ balance: '0.00', voucher: '12.50' });
+    expect((await auditRowsOf(t, operator.userId)).at(-1)).toMatchObject({
+      area: 'finance',
+      action: 'wallet.grantVoucher',
+      target: `user:${userId}`,
+      before: null,
+      after: { voucherId: row.id, kind: 'voucher', name: '新春礼券', amount: '12.50', expiresAt: row.expireTime },
+      reason: 'a goodwill gesture',
+    });
   });
 
   it('is refused to anyone who is not an operator, and to nobody signed in', async () => {
@@ -67,10 +77,12 @@ describe('an operator granting a voucher', () => {
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.json()).toEqual(first.json());
     expect((await list(token, 'selectCoupon')).total).toBe(1);
+    const audits = (await auditRowsOf(t, operator.userId)).filter((row) => row.target === `user:${userId}`);
+    expect(audits).toHaveLength(1);
   });
 
   it('names the field at fault: an unknown account, an amount out of range, days that are not whole', async () => {
-    const base = { account: '13000000000', amount: '5', kind: 'voucher', name: 'x', validDays: 1 };
+    const base = { account: '13000000000', amount: '5', kind: 'voucher', name: 'x', validDays: 1, reason: 'r' };
     const unknown = await t.request({
       method: 'POST',
       url: GRANT_URL,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 import { idTextSchema as idText, pageQuerySchema, pageSchema } from '../envelope.js';
+import { operatorReasonSchema } from '../validation.js';
 
 /** Official images belong to the platform; community images to the user who published them. */
 export const IMAGE_KINDS = ['official', 'community'] as const;
@@ -39,7 +40,10 @@ export const imageSummarySchema = z.object({
 export const imageDetailSchema = imageSummarySchema.extend({
   /** Markdown, in the caller's language. */
   introduction: z.string(),
-  /** Whether the caller may revise the introduction: the owner of a community image, an operator for official ones. */
+  /**
+   * Whether the caller may revise the introduction: the owner of a community image, an operator granted `review` for an
+   * official one (through reviseOfficialImageIntroduction).
+   */
   revisable: z.boolean(),
 });
 
@@ -130,12 +134,28 @@ export const reviseImageIntroduction = defineEndpoint({
   path: '/system/applicationImage/updateReviseIntroduction',
   auth: 'user',
   summary:
-    "Replaces an image's introduction in the caller's language: the owner of a community image, or an operator " +
-    '(role admin) for an official one; 403 to anyone else',
+    "Replaces the introduction of the caller's own community image in the caller's language; 403 to anyone else " +
+    '(an official image is revised by operators, reviseOfficialImageIntroduction)',
   tag: 'catalogue',
   body: z.object({
     id: idText,
     introduction: z.string().max(IMAGE_INTRODUCTION_MAX_LENGTH),
+  }),
+  data: z.object({ id: z.string(), introduction: z.string() }),
+});
+
+export const reviseOfficialImageIntroduction = defineEndpoint({
+  id: 'reviseOfficialImageIntroduction',
+  method: 'PUT',
+  path: '/admin/review/images/:id/introduction',
+  auth: 'user',
+  operator: 'review',
+  summary: "Operators: replaces an official image's introduction in the caller's language",
+  tag: 'admin',
+  params: z.object({ id: idText }),
+  body: z.object({
+    introduction: z.string().max(IMAGE_INTRODUCTION_MAX_LENGTH),
+    reason: operatorReasonSchema,
   }),
   data: z.object({ id: z.string(), introduction: z.string() }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { PaymentStatus, RoleKey } from '../enums.js';
+import { OperatorArea, PaymentStatus, RoleKey } from '../enums.js';
 
 const clockSchema = z.object({
   now: z.string(),
@@ -95,8 +95,22 @@ export const grantDevRole = defineEndpoint({
   path: '/dev/users/roles',
   auth: 'none',
   devOnly: true,
-  summary: 'Development: grants a role (an operator, a KOL…) to the account a phone or e-mail names',
+  summary: 'Development: grants a role (a KOL, a creator…) to the account a phone or e-mail names',
   tag: 'dev',
   body: z.object({ account: z.string().trim().min(1).max(254), role: RoleKey.schema }),
+  data: z.object({ userId: z.string() }),
+});
+
+export const grantDevOperatorArea = defineEndpoint({
+  id: 'grantDevOperatorArea',
+  method: 'POST',
+  path: '/dev/operators/areas',
+  auth: 'none',
+  devOnly: true,
+  summary:
+    'Development: lets the account a phone or e-mail names act in an operator area, as `npm run admin -- grant` ' +
+    'does from the server shell (the only way without development tools)',
+  tag: 'dev',
+  body: z.object({ account: z.string().trim().min(1).max(254), area: OperatorArea.schema }),
   data: z.object({ userId: z.string() }),
 });

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { dateSchema, withDateRange } from '../dates.js';
 import { moneyTextSchema, pageQuerySchema, pageSchema } from '../envelope.js';
 import { OrderStatus, PaymentChannel, PaymentStatus } from '../enums.js';
-import { moneySchema, rechargeAmountSchema } from '../validation.js';
+import { moneySchema, operatorReasonSchema, rechargeAmountSchema } from '../validation.js';
 
 const ORDER_NO = /^R\d{20}$/;
 const orderNoSchema = z.string().regex(ORDER_NO, { error: 'validation.orderNo' });
@@ -170,16 +170,17 @@ const bankOrderParams = z.object({ orderNo: orderNoSchema });
 export const confirmBankRecharge = defineEndpoint({
   id: 'confirmBankRecharge',
   method: 'POST',
-  path: '/recharge/admin/bank-orders/:orderNo/confirm',
+  path: '/admin/finance/bank-orders/:orderNo/confirm',
   auth: 'user',
-  role: 'admin',
+  operator: 'finance',
   summary: "Operators: a bank order's transfer arrived, for the order's amount; it is credited to the payer, once",
-  tag: 'recharge',
+  tag: 'admin',
   idempotent: true,
   params: bankOrderParams,
   body: z.object({
     /** What arrived, in yuan: it must be the order's amount. */
     amount: moneySchema({ decimals: 2, min: 100n, max: 10n ** 15n, message: 'validation.receivedAmount' }),
+    reason: operatorReasonSchema,
   }),
   data: z.object({ status: PaymentStatus.schema }),
 });
@@ -187,12 +188,13 @@ export const confirmBankRecharge = defineEndpoint({
 export const rejectBankRecharge = defineEndpoint({
   id: 'rejectBankRecharge',
   method: 'POST',
-  path: '/recharge/admin/bank-orders/:orderNo/reject',
+  path: '/admin/finance/bank-orders/:orderNo/reject',
   auth: 'user',
-  role: 'admin',
+  operator: 'finance',
   summary: 'Operators: no transfer arrived for a bank order; the order is closed unpaid',
-  tag: 'recharge',
+  tag: 'admin',
   params: bankOrderParams,
+  body: z.object({ reason: operatorReasonSchema }),
   data: z.object({ status: PaymentStatus.schema }),
 });
 

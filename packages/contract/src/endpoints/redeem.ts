@@ -3,7 +3,7 @@ import { LIMITS } from '../constants.js';
 import { dateSchema } from '../dates.js';
 import { defineEndpoint } from '../endpoint.js';
 import { moneyTextSchema } from '../envelope.js';
-import { moneySchema } from '../validation.js';
+import { moneySchema, operatorReasonSchema } from '../validation.js';
 
 export const redeemCode = defineEndpoint({
   id: 'redeemCode',
@@ -28,11 +28,11 @@ export const redeemCode = defineEndpoint({
 export const createRedeemBatch = defineEndpoint({
   id: 'createRedeemBatch',
   method: 'POST',
-  path: '/recharge/admin/redeem-batches',
+  path: '/admin/finance/redeem-batches',
   auth: 'user',
-  role: 'admin',
+  operator: 'finance',
   summary: 'Operators: creates a batch of single-use codes, each worth the same amount of balance',
-  tag: 'redeem',
+  tag: 'admin',
   idempotent: true,
   body: z.object({
     name: z.string().trim().min(1).max(60),
@@ -40,6 +40,7 @@ export const createRedeemBatch = defineEndpoint({
     count: z.number().int().min(1).max(LIMITS.redeemBatchMax),
     /** The last day a code may be redeemed (business time); none: no end. */
     lastDay: dateSchema.optional(),
+    reason: operatorReasonSchema,
   }),
   data: z.object({ batchId: z.string(), codes: z.array(z.string()) }),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { moneyTextSchema, pageQuerySchema, pageSchema } from '../envelope.js';
 import { VoucherKind, VoucherSource, VoucherStatus } from '../enums.js';
-import { accountSchema, moneySchema } from '../validation.js';
+import { accountSchema, moneySchema, operatorReasonSchema } from '../validation.js';
 
 const voucherRowSchema = z.object({
   id: z.string(),
@@ -58,11 +58,11 @@ export const listEndedVouchers = defineEndpoint({
 export const grantVoucher = defineEndpoint({
   id: 'grantVoucher',
   method: 'POST',
-  path: '/recharge/admin/vouchers',
+  path: '/admin/finance/vouchers',
   auth: 'user',
-  role: 'admin',
+  operator: 'finance',
   summary: 'Operators: gives a user (by phone or e-mail) a voucher or coupon, usable from now for a number of days',
-  tag: 'vouchers',
+  tag: 'admin',
   idempotent: true,
   body: z.object({
     account: accountSchema,
@@ -70,6 +70,7 @@ export const grantVoucher = defineEndpoint({
     kind: VoucherKind.schema,
     name: z.string().trim().min(1).max(40),
     validDays: z.number().int().min(1, { error: 'validation.validDays' }).max(3650, { error: 'validation.validDays' }),
+    reason: operatorReasonSchema,
   }),
   data: voucherRowSchema,
 });

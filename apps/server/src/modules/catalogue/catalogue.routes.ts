@@ -1,9 +1,10 @@
 import { catalogue } from '@suanli/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/endpoints.js';
+import type { CatalogueAdminService } from './catalogue.admin.service.js';
 import type { CatalogueService } from './catalogue.service.js';
 
-export function catalogueRoutes(service: CatalogueService) {
+export function catalogueRoutes(service: CatalogueService, admin: CatalogueAdminService) {
   return async (app: FastifyInstance) => {
     route(app, catalogue.listImageTypes, (_input, { locale }) => service.listTypes(locale));
     route(app, catalogue.listImages, ({ query }, { userId, locale }) => service.listImages(userId, locale, query));
@@ -18,6 +19,9 @@ export function catalogueRoutes(service: CatalogueService) {
     );
     route(app, catalogue.reviseImageIntroduction, ({ body }, { userId, locale }) =>
       service.reviseIntroduction(userId, locale, body),
+    );
+    route(app, catalogue.reviseOfficialImageIntroduction, ({ params, body }, { audit, locale }) =>
+      admin.reviseOfficialIntroduction(audit, locale, { id: params.id, introduction: body.introduction }),
     );
   };
 }

@@ -5,7 +5,7 @@ import { paged } from '../../db/paging.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../jobs/clock.js';
-import type { UsersService } from '../users/index.js';
+import type { OperatorsService } from '../operators/index.js';
 import * as queries from './catalogue.queries.js';
 import type { ImageFilters, ImageRow, NewCommunityImage } from './catalogue.queries.js';
 
@@ -47,17 +47,17 @@ const notFound = (imageId: string) =>
 interface CatalogueDependencies {
   db: Db;
   clock: Clock;
-  users: Pick<UsersService, 'holdsRole'>;
+  operators: Pick<OperatorsService, 'holds'>;
 }
 
 /** The image catalogue of the application center (spec §2 /aigc, /imageDetail; §7 "App images and models"). */
-export function catalogueService({ db, clock, users }: CatalogueDependencies) {
-  /** The owner revises a community image; an operator (role admin) revises an official one. */
+export function catalogueService({ db, clock, operators }: CatalogueDependencies) {
+  /** The owner revises a community image; an operator granted `review` an official one (catalogue.admin.service.ts). */
   async function mayRevise(viewer: UserId | null, row: Pick<ImageRow, 'kind' | 'ownerId'>) {
     if (viewer === null) {
       return false;
     }
-    return row.kind === 'community' ? row.ownerId === viewer : users.holdsRole(db, viewer, 'admin');
+    return row.kind === 'community' ? row.ownerId === viewer : operators.holds(viewer, 'review');
   }
 
   async function findImage(viewer: UserId | null, imageId: string) {
@@ -131,10 +131,10 @@ export function catalogueService({ db, clock, users }: CatalogueDependencies) {
       return { rows: rows.map((row) => imageView(locale, row)), total };
     },
 
-    /** Replaces the introduction in the caller's language (the other language keeps its own text). */
+    /** Replaces the introduction of the caller's own community image in the caller's language (not the other's). */
     async reviseIntroduction(userId: UserId, locale: Locale, body: { id: string; introduction: string }) {
       const row = await findImage(userId, body.id);
-      if (!(await mayRevise(userId, row))) {
+      if (row.kind !== 'community' || row.ownerId !== userId) {
         throw new AppError('forbidden', { messageKey: 'catalogue.reviseForbidden' });
       }
       await queries.updateIntroduction(db, {

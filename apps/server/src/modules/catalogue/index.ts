@@ -1,5 +1,6 @@
 import type { Module, Platform } from '../../platform.js';
-import type { UsersService } from '../users/index.js';
+import type { OperatorsService } from '../operators/index.js';
+import { catalogueAdminService } from './catalogue.admin.service.js';
 import { catalogueRoutes } from './catalogue.routes.js';
 import { catalogueService, type CatalogueService } from './catalogue.service.js';
 
@@ -9,8 +10,8 @@ export type { CatalogueService } from './catalogue.service.js';
 export function createCatalogueModule({
   db,
   clock,
-  users,
-}: Platform & { users: Pick<UsersService, 'holdsRole'> }): Module<CatalogueService> {
-  const service = catalogueService({ db, clock, users });
-  return { service, routes: catalogueRoutes(service) };
+  operators,
+}: Platform & { operators: Pick<OperatorsService, 'holds'> }): Module<CatalogueService> {
+  const service = catalogueService({ db, clock, operators });
+  return { service, routes: catalogueRoutes(service, catalogueAdminService({ db })) };
 }

@@ -113,10 +113,13 @@ const noticeColumns = (userId: UserId) => ({
 
 export type NoticeRow = Awaited<ReturnType<typeof listNoticeRows>>[number];
 
-/** Platform notices published by `now`, newest first, each with whether this user has read it. */
-export function listNoticeRows(db: Db, { userId, now, page }: { userId: UserId; now: Date; page: PageWindow }) {
+/** Platform notices published by `now`, newest first, each with whether this reader (no owner: anyone) has read it. */
+export function listNoticeRows(
+  db: Db,
+  { userId: readerId, now, page }: { userId: UserId; now: Date; page: PageWindow },
+) {
   return db
-    .select(noticeColumns(userId))
+    .select(noticeColumns(readerId))
     .from(notices)
     .where(published(now))
     .orderBy(desc(notices.publishedAt), desc(notices.id))

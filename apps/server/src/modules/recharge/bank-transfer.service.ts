@@ -1,12 +1,14 @@
 import { formatMoney, type Money } from '@suanli/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
+import type { Audit } from '../../http/operator-audit.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { WalletService } from '../wallet/index.js';
 import * as queries from './recharge.queries.js';
+import type { RechargeOrder } from './recharge.queries.js';
 import type { RechargeService } from './recharge.service.js';
 
 /** The account a bank transfer is paid into (BANK_ACCOUNT_NAME, BANK_NAME, BANK_ACCOUNT_NUMBER). */
@@ -23,6 +25,27 @@ interface BankTransferDependencies {
   account: BankAccount;
   wallet: Pick<WalletService, 'newOrderNo'>;
   recharge: Pick<RechargeService, 'credit' | 'statusOf'>;
+}
+
+/** The operator acting, and the audit their action writes (route() gives both). */
+interface Operator {
+  userId: UserId;
+  audit: Audit;
+}
+
+/** A bank order's audit row: its status and amount before, and what came of the operator's word. */
+async function auditOrder(
+  tx: Tx,
+  audit: Audit,
+  { action, before, outcome }: { action: string; before: RechargeOrder | null; outcome: string },
+) {
+  const after = before ? await queries.findOrder(tx, before.orderNo) : null;
+  await audit(tx, {
+    action,
+    target: `recharge-order:${before?.orderNo ?? ''}`,
+    before: before && { status: before.status, amount: formatMoney(before.amount) },
+    after: after && { status: after.status, amount: formatMoney(after.amount), outcome },
+  });
 }
 
 const notFound = () => new AppError('notFound', { messageKey: 'recharge.orderNotFound', field: 'orderNo' });
@@ -53,9 +76,10 @@ export function bankTransferService({ db, clock, log, account, wallet, recharge 
 
     /**
      * The transfer arrived. Its trade number names the operator who said so; an order already credited is answered as
-     * it stands, and one rejected before is credited all the same (the money is there), marked for review.
+     * it stands, and one rejected before is credited all the same (the money is there), marked for review. The credit
+     * and its audit row commit together.
      */
-    async confirm(operatorId: UserId, orderNo: string, amount: Money) {
+    async confirm(operator: Operator, orderNo: string, amount: Money) {
       const order = await bankOrder(orderNo);
       if (amount !== order.amount) {
         throw new AppError('businessRule', {
@@ -64,8 +88,17 @@ export function bankTransferService({ db, clock, log, account, wallet, recharge 
           field: 'amount',
         });
       }
-      const outcome = await recharge.credit({ orderNo, tradeNo: `operator:${operatorId}`, amount }, 'operator');
-      log.info({ orderNo, operatorId: String(operatorId), outcome }, 'bank transfer confirmed');
+      const outcome = await inTransaction(db, async (tx) => {
+        const before = await queries.lockOrder(tx, orderNo);
+        const credited = await recharge.credit(
+          { orderNo, tradeNo: `operator:${operator.userId}`, amount },
+          'operator',
+          tx,
+        );
+        await auditOrder(tx, operator.audit, { action: 'recharge.confirmBankTransfer', before, outcome: credited });
+        return credited;
+      });
+      log.info({ orderNo, operatorId: String(operator.userId), outcome }, 'bank transfer confirmed');
       return { status: await recharge.statusOf(orderNo) };
     },
 
@@ -80,14 +113,18 @@ export function bankTransferService({ db, clock, log, account, wallet, recharge 
     },
 
     /** No transfer arrived: the order closes unpaid. One already credited stays credited, and the operator is told. */
-    async reject(operatorId: UserId, orderNo: string) {
+    async reject(operator: Operator, orderNo: string) {
       await bankOrder(orderNo);
-      await queries.markEnded(db, { orderNo, status: 'closed', at: clock.now() });
-      const status = await recharge.statusOf(orderNo);
+      const status = await inTransaction(db, async (tx) => {
+        const before = await queries.lockOrder(tx, orderNo);
+        await queries.markEnded(tx, { orderNo, status: 'closed', at: clock.now() });
+        await auditOrder(tx, operator.audit, { action: 'recharge.rejectBankTransfer', before, outcome: 'rejected' });
+        return (await queries.findOrder(tx, orderNo))?.status ?? 'closed';
+      });
       if (status === 'paid') {
         throw new AppError('conflict', { messageKey: 'recharge.bankOrderPaid', field: 'orderNo' });
       }
-      log.info({ orderNo, operatorId: String(operatorId) }, 'bank transfer rejected');
+      log.info({ orderNo, operatorId: String(operator.userId) }, 'bank transfer rejected');
       return { status };
     },
   };

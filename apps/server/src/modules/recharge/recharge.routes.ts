@@ -37,12 +37,14 @@ export const rechargeRoutes =
       orders.listOrders(userId, locale, { query, body }),
     );
     route(app, recharge.createBankRecharge, ({ query }, { userId }) => bank.open(userId, query.amount));
-    route(app, recharge.confirmBankRecharge, ({ params, body }, { userId }) =>
-      bank.confirm(userId, params.orderNo, body.amount),
+    route(app, recharge.confirmBankRecharge, ({ params, body }, { userId, audit }) =>
+      bank.confirm({ userId, audit }, params.orderNo, body.amount),
     );
     route(app, recharge.cancelBankRecharge, ({ params }, { userId }) => bank.cancel(userId, params.orderNo));
     route(app, recharge.getRechargeInfo, async () => info);
-    route(app, recharge.rejectBankRecharge, ({ params }, { userId }) => bank.reject(userId, params.orderNo));
+    route(app, recharge.rejectBankRecharge, ({ params }, { userId, audit }) =>
+      bank.reject({ userId, audit }, params.orderNo),
+    );
     if (!payments.sandbox) {
       await app.register(rechargeNotifyRoutes, { service, payments });
     } else if (config.runtime.devTools) {

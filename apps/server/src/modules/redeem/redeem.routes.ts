@@ -6,6 +6,6 @@ import type { RedeemService } from './redeem.service.js';
 export function redeemRoutes(service: RedeemService) {
   return async (app: FastifyInstance) => {
     route(app, redeem.redeemCode, ({ query }, { userId }) => service.redeem(userId, query.code));
-    route(app, redeem.createRedeemBatch, ({ body }, { userId }) => service.createBatch(userId, body));
+    route(app, redeem.createRedeemBatch, ({ body }, { userId, audit }) => service.createBatch(userId, audit, body));
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
+import type { Audit } from '../../http/operator-audit.js';
 import { startOfLocalDay } from '../../jobs/business-time.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { WalletService } from '../wallet/index.js';
@@ -57,13 +58,27 @@ export function redeemService({ db, clock, timeZone, wallet }: RedeemDependencie
 
     async createBatch(
       operatorId: UserId,
+      audit: Audit,
       batch: { name: string; amount: Money; count: number; lastDay?: string | undefined },
     ) {
       const codes = [...new Set(Array.from({ length: batch.count }, newCode))];
       const expiresAt = batch.lastDay ? new Date(startOfLocalDay(batch.lastDay, timeZone).getTime() + DAY_MS) : null;
-      const batchId = await inTransaction(db, (tx) =>
-        insertBatch(tx, { ...batch, expiresAt, createdBy: operatorId, at: clock.now(), codes }),
-      );
+      const batchId = await inTransaction(db, async (tx) => {
+        const id = await insertBatch(tx, { ...batch, expiresAt, createdBy: operatorId, at: clock.now(), codes });
+        // The codes themselves stay out of the log: each is money to whoever reads it.
+        await audit(tx, {
+          action: 'redeem.createBatch',
+          target: `redeem-batch:${id}`,
+          before: null,
+          after: {
+            name: batch.name,
+            amount: formatMoney(batch.amount),
+            count: codes.length,
+            expiresAt: expiresAt?.toISOString() ?? null,
+          },
+        });
+        return id;
+      });
       return { batchId: String(batchId), codes };
     },
   };

@@ -15,6 +15,7 @@ import { paged } from '../../db/paging.js';
 import { claimOnce } from '../../db/processed-keys.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
+import type { Audit } from '../../http/operator-audit.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { UsersService } from '../users/index.js';
 import { activeTiers, bestTier } from './recharge-return.queries.js';
@@ -72,7 +73,9 @@ export function vouchersService({ db, clock, users }: VouchersDependencies) {
   return {
     grantVoucher: grant,
 
+    /** An operator's grant (`/api/admin/finance/vouchers`): the voucher and its audit row commit together. */
     async grantByOperator(
+      audit: Audit,
       locale: Locale,
       body: { account: string; amount: Money; kind: VoucherKind; name: string; validDays: number },
     ) {
@@ -80,7 +83,22 @@ export function vouchersService({ db, clock, users }: VouchersDependencies) {
       if (!user) {
         throw new AppError('notFound', { messageKey: 'wallet.transferTargetNotFound', field: 'account' });
       }
-      const row = await grant(db, { ...body, userId: user.id, source: 'operator' });
+      const row = await inTransaction(db, async (tx) => {
+        const granted = await grant(tx, { ...body, userId: user.id, source: 'operator' });
+        await audit(tx, {
+          action: 'wallet.grantVoucher',
+          target: `user:${user.id}`,
+          before: null,
+          after: {
+            voucherId: String(granted.id),
+            kind: granted.kind,
+            name: granted.name,
+            amount: formatMoney(granted.faceAmount),
+            expiresAt: granted.expiresAt.toISOString(),
+          },
+        });
+        return granted;
+      });
       return voucherRow(row, { locale, now: clock.now() });
     },
 

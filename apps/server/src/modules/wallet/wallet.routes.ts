@@ -20,7 +20,7 @@ export function walletRoutes(service: WalletService) {
     route(app, vouchers.listEndedVouchers, ({ query }, { userId, locale }) =>
       service.listVouchers(userId, { locale, page: query, list: { tab: 'ended' } }),
     );
-    route(app, vouchers.grantVoucher, ({ body }, { locale }) => service.grantByOperator(locale, body));
+    route(app, vouchers.grantVoucher, ({ body }, { audit, locale }) => service.grantByOperator(audit, locale, body));
     route(app, vouchers.getRechargeReturn, () => service.getRechargeReturn());
     route(app, wallet.getIncomeExpenseSummary, ({ query }, { userId }) => service.incomeExpenseSummary(userId, query));
   };

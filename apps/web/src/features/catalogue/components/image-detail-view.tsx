@@ -87,6 +87,7 @@ function Introduction({ image }: { image: ImageDetail }) {
         <Suspense fallback={null}>
           <IntroductionEditor
             imageId={image.id}
+            official={image.kind === 'official'}
             introduction={image.introduction}
             open={editing}
             onClose={() => setEditing(false)}
