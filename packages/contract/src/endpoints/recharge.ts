@@ -51,7 +51,7 @@ export const createAlipayOrder = defineEndpoint({
   auth: 'user',
   summary:
     'Opens an Alipay mobile-website recharge (手机网站支付) of a whole amount, 1 to 5000 yuan, for a payer on the ' +
-    "phone that would scan the QR: the browser goes to payUrl to pay and comes back to the recharge page, which " +
+    'phone that would scan the QR: the browser goes to payUrl to pay and comes back to the recharge page, which ' +
     'polls getPaymentStatus',
   tag: 'recharge',
   query: z.object({ amount: rechargeAmountSchema }),
