@@ -9,6 +9,7 @@ import { useRechargeInfo, wholeYuan } from '../api/get-recharge-info';
 import { useOpenBankTransfer, type BankTransfer } from '../api/open-bank-transfer';
 import { useOpenAlipayWap, useOpenRecharge, type RechargeChannel, type RechargeOrder } from '../api/recharge';
 import { BankTransferDialog } from './bank-transfer-dialog';
+import styles from './recharge-form.module.css';
 import { RechargeDialog } from './recharge-dialog';
 
 const MAX_YUAN = Number(LIMITS.rechargeMaxUnits / UNITS_PER_YUAN);
@@ -90,6 +91,7 @@ export function RechargeForm() {
       >
         <Form.Item name="preset" label={t('recharge.amount')}>
           <Segmented<number | 'other'>
+            className={styles.presets}
             options={[
               ...presets.map((value) => ({
                 value,
