@@ -7,6 +7,13 @@ export async function openRecharge(t: TestApp, token: string, amount: number | s
   return response.json().data as { orderNo: string; codeUrl: string; expireTime: string; sandbox: boolean };
 }
 
+/** Opens an Alipay mobile-website recharge as the console does on a phone: answers `{ orderNo, payUrl, … }`. */
+export async function openAlipayWap(t: TestApp, token: string, amount: number | string) {
+  const url = `/api/recharge/payment/createAlipayOrder?amount=${amount}`;
+  const response = await t.request({ method: 'POST', url, token });
+  return response.json().data as { orderNo: string; payUrl: string; expireTime: string; sandbox: boolean };
+}
+
 /** What the sandbox cashier's buttons do; `notify: false` pays but loses the notification. */
 export function cashier(t: TestApp, orderNo: string, outcome: 'pay' | 'cancel', notify?: boolean) {
   return t.request({

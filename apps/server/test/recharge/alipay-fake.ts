@@ -12,6 +12,7 @@ interface FakeTrade {
   tradeNo: string | null;
   biz: Record<string, unknown>;
   notifyUrl: string | undefined;
+  returnUrl?: string | undefined;
 }
 
 const newKeys = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -39,9 +40,10 @@ const failure = (subCode: string, subMsg: string) => ({
 const NOT_EXIST = failure('ACQ.TRADE_NOT_EXIST', '交易不存在');
 
 /**
- * A local stand-in for Alipay's open gateway (当面付): it checks each request's RSA2 signature with the application's
- * public key, answers precreate, query and close as Alipay does (a QR nobody scanned is ACQ.TRADE_NOT_EXIST), signs
- * each answer with its own key, and writes the asynchronous notifications Alipay would send.
+ * A local stand-in for Alipay's open gateway (当面付 and 手机网站支付): it checks each request's RSA2 signature with the
+ * application's public key, answers precreate, query and close as Alipay does (a QR nobody scanned is
+ * ACQ.TRADE_NOT_EXIST), shows its payment page to a browser that GETs a signed alipay.trade.wap.pay, signs each answer
+ * with its own key, and writes the asynchronous notifications Alipay would send.
  */
 export async function startFakeAlipay() {
   const app = newKeys();
@@ -95,8 +97,26 @@ export async function startFakeAlipay() {
     return { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method' };
   }
 
+  // The payer's browser opens the payment page: Alipay makes no trade until it is paid, as with an unscanned QR.
+  function wapPage(response: ServerResponse, biz: Record<string, string>, params: Record<string, string>) {
+    const orderNo = biz.out_trade_no!;
+    state.trades.set(orderNo, {
+      totalAmount: biz.total_amount!,
+      status: 'NOT_SCANNED',
+      tradeNo: null,
+      biz,
+      notifyUrl: params.notify_url,
+      returnUrl: params.return_url,
+    });
+    response.writeHead(200, { 'content-type': 'text/html;charset=utf-8' });
+    response.end(`<!doctype html><title>支付宝</title><p>¥${biz.total_amount}</p>`);
+  }
+
   const server = await startFakeServer((request, response) => {
-    const params = Object.fromEntries(new URLSearchParams(request.body));
+    // Server calls post a form; a mobile-website payment is the browser's GET with the parameters in the address.
+    const params = Object.fromEntries(
+      request.method === 'GET' ? new URL(request.url, 'http://fake').searchParams : new URLSearchParams(request.body),
+    );
     const method = params.method ?? 'unknown';
     const valid =
       params.app_id === ALIPAY.appId &&
@@ -113,7 +133,11 @@ export async function startFakeAlipay() {
         sub_msg: '验签出错',
       });
     }
-    answer(response, method, handle(method, JSON.parse(params.biz_content ?? '{}') as Record<string, string>, params));
+    const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
+    if (request.method === 'GET' && method === 'alipay.trade.wap.pay') {
+      return wapPage(response, biz, params);
+    }
+    answer(response, method, handle(method, biz, params));
   });
 
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../helpers/factories.js';
-import { advance, notifyAlipay, openRecharge, paymentStatus } from '../helpers/recharges.js';
+import { advance, notifyAlipay, openAlipayWap, openRecharge, paymentStatus } from '../helpers/recharges.js';
 import { balanceOf, entriesFor } from '../helpers/wallets.js';
 import { otherAlipayKey } from './alipay-fake.js';
 import { PUBLIC_URL, useLivePaymentsApp } from './live-payments.js';
@@ -121,5 +121,94 @@ describe('an Alipay recharge', () => {
     });
     expect(response.json().data).toEqual({ status: 'paid' });
     expect(await balanceOf(live.t, token)).toBe('50.00');
+  });
+});
+
+describe('an Alipay mobile-website recharge (createAlipayOrder)', () => {
+  /** The payer's phone browser follows payUrl to Alipay's page; answers what Alipay was asked. */
+  async function openPage(token: string, amount: number) {
+    const order = await openAlipayWap(live.t, token, amount);
+    const page = await fetch(order.payUrl);
+    expect(page.status).toBe(200);
+    return { order, trade: live.payments.alipay.state.trades.get(order.orderNo) };
+  }
+
+  it('sends the browser to Alipay with alipay.trade.wap.pay signed by our key, back to the recharge page', async () => {
+    const { token } = await createSignedInUser(live.t);
+    const { order, trade } = await openPage(token, 66);
+    expect(order.payUrl.startsWith(`${live.payments.alipay.gateway}?`)).toBe(true);
+    expect(order.sandbox).toBe(false);
+    const request = live.payments.alipay.state.requests.at(-1)!;
+    expect(request).toMatchObject({ method: 'alipay.trade.wap.pay', refused: false });
+    const beijing = new Date(Date.parse(order.expireTime) + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const back = `${PUBLIC_URL}/voucherCenter?tab=recharge&orderNo=${order.orderNo}`;
+    expect(trade?.biz).toEqual({
+      out_trade_no: order.orderNo,
+      total_amount: '66.00',
+      subject: '算力云账户充值',
+      product_code: 'QUICK_WAP_WAY',
+      time_expire: beijing,
+      quit_url: back,
+    });
+    expect(trade?.returnUrl).toBe(back);
+    expect(trade?.notifyUrl).toBe(`${PUBLIC_URL}/api/recharge/api/ali-pay/notify`);
+    expect(await paymentStatus(live.t, token, order.orderNo)).toBe('pending');
+  });
+
+  it('is not trusted by Alipay once a parameter is changed in the address', async () => {
+    const { token } = await createSignedInUser(live.t);
+    const order = await openAlipayWap(live.t, token, 66);
+    const altered = new URL(order.payUrl);
+    altered.searchParams.set('biz_content', altered.searchParams.get('biz_content')!.replace('66.00', '0.01'));
+    await fetch(altered);
+    expect(live.payments.alipay.state.requests.at(-1)).toMatchObject({ method: 'alipay.trade.wap.pay', refused: true });
+  });
+
+  it('is credited once by its notification, like a QR order', async () => {
+    const { token } = await createSignedInUser(live.t);
+    const { order } = await openPage(token, 120);
+    live.payments.alipay.pay(order.orderNo);
+    const notification = live.payments.alipay.notification(order.orderNo);
+    expect(answerOf(await notifyAlipay(live.t, notification))).toBe('success');
+    expect(answerOf(await notifyAlipay(live.t, live.payments.alipay.notification(order.orderNo)))).toBe('success');
+    await advance(live.t, 2);
+
+    expect(await paymentStatus(live.t, token, order.orderNo)).toBe('paid');
+    expect(await balanceOf(live.t, token)).toBe('120.00');
+    expect(await entriesFor(live.t, order.orderNo)).toBe(1);
+  });
+
+  it('is credited by the query job when its notification is lost, and closed at Alipay when left unpaid', async () => {
+    const paid = await createSignedInUser(live.t);
+    const left = await createSignedInUser(live.t);
+    const { order: paidOrder } = await openPage(paid.token, 30);
+    const { order: leftOrder } = await openPage(left.token, 31);
+    live.payments.alipay.pay(paidOrder.orderNo);
+    await advance(live.t, 6);
+    expect(await paymentStatus(live.t, paid.token, paidOrder.orderNo)).toBe('paid');
+    expect(await balanceOf(live.t, paid.token)).toBe('30.00');
+    expect(live.payments.alipay.state.closeCalls).toContain(leftOrder.orderNo);
+    expect(await paymentStatus(live.t, left.token, leftOrder.orderNo)).toBe('invalid');
+  });
+
+  it.each([
+    ['zh-CN', '单次充值不超过 5000 元'],
+    ['en-US', 'a single recharge is at most 5000 yuan'],
+  ] as const)('refuses an amount outside 1 to 5000 yuan, naming it (%s)', async (locale, message) => {
+    const { token } = await createSignedInUser(live.t);
+    for (const amount of ['0', '5001', '2.5', '-1']) {
+      const url = `/api/recharge/payment/createAlipayOrder?amount=${amount}`;
+      const response = await live.t.request({ method: 'POST', url, token, locale });
+      expect(response.statusCode, amount).toBe(400);
+      expect(response.json()).toMatchObject({ code: 400, data: { field: 'amount' } });
+      expect(response.json().msg).toContain(message);
+    }
+    const list = await live.t.request({
+      method: 'POST',
+      url: '/api/recharge/order-info/selectDealInfoList',
+      token,
+      payload: {},
+    });
+    expect(list.json().data.rows).toEqual([]);
   });
 });

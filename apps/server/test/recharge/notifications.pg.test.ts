@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../../src/modules/wallet/ledger.queries.js';
 import { createSignedInUser } from '../helpers/factories.js';
-import { notifyAlipay, notifyWechatPay, openRecharge, paymentStatus } from '../helpers/recharges.js';
+import {
+  advance,
+  notifyAlipay,
+  notifyWechatPay,
+  openAlipayWap,
+  openRecharge,
+  paymentStatus,
+} from '../helpers/recharges.js';
 import { balanceOf, entriesFor } from '../helpers/wallets.js';
 import { useLivePaymentsApp } from './live-payments.js';
 
@@ -31,6 +38,22 @@ describe('a payment notification delivered ten times at once', () => {
     expect(answers.map((answer) => answer.body)).toEqual(Array(10).fill('success'));
     expect(await entriesFor(live.t, orderNo)).toBe(1);
     expect(await balanceOf(live.t, token)).toBe('60.00');
+    expect(await findLedgerMismatches(live.t.db)).toEqual([]);
+  });
+
+  it('about a mobile-website Alipay order, racing the query job, credits once', async () => {
+    const { token } = await createSignedInUser(live.t);
+    const { orderNo, payUrl } = await openAlipayWap(live.t, token, 45);
+    await fetch(payUrl);
+    live.payments.alipay.pay(orderNo);
+    const fields = live.payments.alipay.notification(orderNo);
+    const [answers] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => notifyAlipay(live.t, fields))),
+      advance(live.t, 2),
+    ]);
+    expect(answers.map((answer) => answer.body)).toEqual(Array(10).fill('success'));
+    expect(await entriesFor(live.t, orderNo)).toBe(1);
+    expect(await balanceOf(live.t, token)).toBe('45.00');
     expect(await findLedgerMismatches(live.t.db)).toEqual([]);
   });
 });

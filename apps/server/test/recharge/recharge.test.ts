@@ -6,7 +6,7 @@ import type { AdjustableClock } from '../../src/jobs/clock.js';
 import { findLedgerMismatches } from '../../src/modules/wallet/ledger.queries.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
-import { advance, cashier, openRecharge, paymentStatus } from '../helpers/recharges.js';
+import { advance, cashier, openAlipayWap, openRecharge, paymentStatus } from '../helpers/recharges.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -174,6 +174,47 @@ describe('paying at the sandbox cashier', () => {
     expect(page.body).toContain('¥88.00');
     const unknown = await t.request({ method: 'GET', url: '/payments/sandbox/cashier?orderNo=R00000000000000000000' });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('an Alipay mobile-website recharge in the sandbox', () => {
+  it('opens the cashier page, which leads back to the recharge page with the order, and is credited once', async () => {
+    const { token } = await createSignedInUser(t);
+    const order = await openAlipayWap(t, token, 77);
+    expect(order).toMatchObject({ sandbox: true, payUrl: `/payments/sandbox/cashier?orderNo=${order.orderNo}` });
+    const page = await t.request({ method: 'GET', url: order.payUrl, locale: 'en-US' });
+    expect(page.body).toContain('¥77.00');
+    expect(page.body).toContain(`data-return-url="/voucherCenter?tab=recharge&amp;orderNo=${order.orderNo}"`);
+
+    expect((await cashier(t, order.orderNo, 'pay')).json().data).toEqual({ status: 'paid' });
+    expect((await cashier(t, order.orderNo, 'pay')).json().data).toEqual({ status: 'paid' });
+    expect(await paymentStatus(t, token, order.orderNo)).toBe('paid');
+    expect(await balanceOf(token)).toBe('77.00');
+  });
+
+  it('opens one order for two requests with one Idempotency-Key', async () => {
+    const { userId, token } = await createSignedInUser(t);
+    const send = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/recharge/payment/createAlipayOrder?amount=90',
+        token,
+        headers: { 'idempotency-key': '9e8d7c6b5a4938271605f4e3d2c1b0a9' },
+      });
+    const [first, second] = await Promise.all([send(), send()]);
+    expect(second.json().data.payUrl).toBe(first.json().data.payUrl);
+    const rows = await queryRows<{ order_no: string }>(
+      t.db,
+      sql`SELECT order_no FROM recharge_orders WHERE user_id = ${userId}`,
+    );
+    expect(rows).toEqual([{ order_no: first.json().data.orderNo }]);
+  });
+
+  it("leaves a QR order's cashier page without a way back to the console", async () => {
+    const { token } = await createSignedInUser(t);
+    const { orderNo } = await openRecharge(t, token, 12, 'alipay');
+    const page = await t.request({ method: 'GET', url: `/payments/sandbox/cashier?orderNo=${orderNo}` });
+    expect(page.body).not.toContain('data-return-url');
   });
 });
 

@@ -44,6 +44,29 @@ export const createAlipayRecharge = defineEndpoint({
   idempotent: true,
 });
 
+export const createAlipayOrder = defineEndpoint({
+  id: 'createAlipayOrder',
+  method: 'POST',
+  path: '/recharge/payment/createAlipayOrder',
+  auth: 'user',
+  summary:
+    'Opens an Alipay mobile-website recharge (手机网站支付) of a whole amount, 1 to 5000 yuan, for a payer on the ' +
+    'phone that would scan the QR: the browser goes to payUrl to pay and comes back to the recharge page, which ' +
+    'polls getPaymentStatus',
+  tag: 'recharge',
+  query: z.object({ amount: rechargeAmountSchema }),
+  data: z.object({
+    orderNo: z.string(),
+    /** Where the browser goes to pay: Alipay's signed alipay.trade.wap.pay page, or the sandbox cashier. */
+    payUrl: z.string(),
+    /** When the order can no longer be paid and is closed (ISO 8601). */
+    expireTime: z.string(),
+    expiresIn: z.number().int(),
+    sandbox: z.boolean(),
+  }),
+  idempotent: true,
+});
+
 export const getPaymentStatus = defineEndpoint({
   id: 'getPaymentStatus',
   method: 'GET',

@@ -7,18 +7,18 @@ import { rechargeOrders } from './recharge.tables.js';
 
 export type RechargeOrder = typeof rechargeOrders.$inferSelect;
 
-export async function insertOrder(
-  db: Db,
-  order: {
-    orderNo: string;
-    userId: UserId;
-    channel: PaymentChannel;
-    amount: Money;
-    now: Date;
-    expiresAt: Date | null;
-    codeUrl?: string;
-  },
-) {
+export interface NewOrder {
+  orderNo: string;
+  userId: UserId;
+  channel: PaymentChannel;
+  amount: Money;
+  now: Date;
+  expiresAt: Date | null;
+  /** Where the payer pays: what a QR encodes, or a mobile-website payment's page. */
+  codeUrl?: string;
+}
+
+export async function insertOrder(db: Db, order: NewOrder) {
   await db.insert(rechargeOrders).values({
     orderNo: order.orderNo,
     userId: order.userId,

@@ -30,6 +30,7 @@ export const rechargeRoutes =
     };
     route(app, recharge.createWechatRecharge, ({ body }, { userId }) => service.open(userId, 'wechat', body.amount));
     route(app, recharge.createAlipayRecharge, ({ body }, { userId }) => service.open(userId, 'alipay', body.amount));
+    route(app, recharge.createAlipayOrder, ({ query }, { userId }) => service.openWap(userId, query.amount));
     route(app, recharge.getPaymentStatus, ({ query }, { userId }) => service.status(userId, query.orderNo));
     route(app, recharge.cancelWechatRecharge, ({ params }, { userId }) => service.cancel(userId, 'wechat', params.id));
     route(app, recharge.cancelAlipayRecharge, ({ params }, { userId }) => service.cancel(userId, 'alipay', params.id));

@@ -33,6 +33,7 @@ export async function rechargeSandboxRoutes(
         amount: formatMoney(order.amount),
         channel: translate(request.locale, PaymentChannel.labelKey(order.channel)),
         expires: order.expiresAt.toLocaleString(request.locale, { timeZone: 'Asia/Shanghai' }),
+        returnUrl: cashier.returnUrlOf(order.orderNo),
         text,
       }),
     );

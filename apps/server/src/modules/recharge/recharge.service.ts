@@ -1,5 +1,6 @@
 import { translate, type Money, type PaymentStatus } from '@suanli/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { claimOnce } from '../../db/processed-keys.js';
@@ -11,12 +12,20 @@ import {
   type PaidNotice,
   type PaymentProvider,
   type QrChannel,
+  type WapPayment,
 } from '../../providers/payments/index.js';
 import type { WalletService } from '../wallet/index.js';
 import * as queries from './recharge.queries.js';
 
-/** How long a recharge QR can be paid before the order is closed at the provider. */
+/** How long a recharge QR (or Alipay's mobile-website page) can be paid before the order is closed at the provider. */
 export const QR_LIFETIME_MS = 5 * 60_000;
+
+/**
+ * The console's recharge page, with the order to show: where a mobile-website payer comes back to, under PUBLIC_URL
+ * (the console and the API share an origin), or relative to it when unset, as the sandbox cashier is.
+ */
+const returnUrlOf = (config: Config, orderNo: string) =>
+  `${config.http.publicUrl}/voucherCenter?tab=recharge&orderNo=${encodeURIComponent(orderNo)}`;
 
 /** Where a credit came from, for the log: a provider's word, or an operator who saw a bank transfer arrive. */
 export type PaidVia = 'notification' | 'query' | 'close' | 'operator';
@@ -24,10 +33,11 @@ export type PaidVia = 'notification' | 'query' | 'close' | 'operator';
 export type CreditOutcome = 'credited' | 'duplicate' | 'refused';
 
 interface RechargeDependencies {
+  config: Config;
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
-  provider: PaymentProvider;
+  provider: PaymentProvider & WapPayment;
   wallet: Pick<WalletService, 'post' | 'newOrderNo' | 'grantRechargeReturn'>;
 }
 
@@ -35,7 +45,7 @@ const unavailable = (cause: unknown) =>
   new AppError('unavailable', { messageKey: 'recharge.providerUnavailable', cause });
 
 /** Recharge orders: opening them at the provider, crediting their payments once, closing them. */
-export function rechargeService({ db, clock, log, provider, wallet }: RechargeDependencies) {
+export function rechargeService({ config, db, clock, log, provider, wallet }: RechargeDependencies) {
   /**
    * Credits a paid order exactly once, however many times and by whichever path its payment is reported: the order
    * row is locked and the credit claims the order number (claimOnce), in the transaction that posts it. A payment
@@ -68,6 +78,24 @@ export function rechargeService({ db, clock, log, provider, wallet }: RechargeDe
     });
   }
 
+  async function newOrder() {
+    const now = clock.now();
+    return {
+      now,
+      orderNo: await wallet.newOrderNo(db, 'R', now),
+      expiresAt: new Date(now.getTime() + QR_LIFETIME_MS),
+      description: translate('zh-CN', 'recharge.description'),
+    };
+  }
+
+  const write = (order: queries.NewOrder) => inTransaction(db, (tx) => queries.insertOrder(tx, order));
+
+  const expiryOf = ({ expiresAt }: { expiresAt: Date }) => ({
+    expireTime: expiresAt.toISOString(),
+    expiresIn: QR_LIFETIME_MS / 1_000,
+    sandbox: provider.sandbox,
+  });
+
   async function statusOf(orderNo: string): Promise<PaymentStatus> {
     return (await queries.findOrder(db, orderNo))?.status ?? 'closed';
   }
@@ -81,25 +109,24 @@ export function rechargeService({ db, clock, log, provider, wallet }: RechargeDe
      * provider made for an order never written is never shown, so it cannot be paid.
      */
     async open(userId: UserId, channel: QrChannel, amount: Money) {
-      const now = clock.now();
-      const orderNo = await wallet.newOrderNo(db, 'R', now);
-      const expiresAt = new Date(now.getTime() + QR_LIFETIME_MS);
-      const description = translate('zh-CN', 'recharge.description');
-      const { codeUrl } = await provider
-        .create({ orderNo, channel, amount, description, expiresAt })
-        .catch((error: unknown) => {
-          throw error instanceof PaymentUnavailableError ? unavailable(error) : error;
-        });
-      await inTransaction(db, (tx) =>
-        queries.insertOrder(tx, { orderNo, userId, channel, amount, now, expiresAt, codeUrl }),
-      );
-      return {
-        orderNo,
-        codeUrl,
-        expireTime: expiresAt.toISOString(),
-        expiresIn: QR_LIFETIME_MS / 1_000,
-        sandbox: provider.sandbox,
-      };
+      const order = await newOrder();
+      const { codeUrl } = await provider.create({ ...order, channel, amount }).catch((error: unknown) => {
+        throw error instanceof PaymentUnavailableError ? unavailable(error) : error;
+      });
+      await write({ ...order, userId, channel, amount, codeUrl });
+      return { orderNo: order.orderNo, codeUrl, ...expiryOf(order) };
+    },
+
+    /**
+     * An Alipay order paid on Alipay's mobile-website page instead of by QR (spec §7 createAlipayOrder), opened in the
+     * same order as a QR; from then on it is an Alipay order like any other (notified, queried, closed at expiry).
+     * Its page address is kept as the QR is, so that a pending order can still be resumed from the order list.
+     */
+    async openWap(userId: UserId, amount: Money) {
+      const order = await newOrder();
+      const { payUrl } = provider.wapPay({ ...order, amount, returnUrl: returnUrlOf(config, order.orderNo) });
+      await write({ ...order, userId, channel: 'alipay', amount, codeUrl: payUrl });
+      return { orderNo: order.orderNo, payUrl, ...expiryOf(order) };
     },
 
     async status(userId: UserId, orderNo: string) {

@@ -8,6 +8,7 @@ import {
   type PaidNotice,
   type PaymentProvider,
   type ProviderTrade,
+  type WapPayment,
 } from './types.js';
 
 const PROVIDER = 'Alipay';
@@ -28,7 +29,7 @@ export interface AlipayOptions {
   notifyUrl: string;
 }
 
-export interface Alipay extends PaymentProvider {
+export interface Alipay extends PaymentProvider, WapPayment {
   /**
    * Checks an asynchronous notification (its form fields, decoded) and answers the payment it reports; null for an
    * authentic one that reports none (a trade closed unpaid). Throws NotificationRefusedError for anything else.
@@ -79,9 +80,9 @@ function memberText(text: string, name: string): string | null {
 }
 
 /**
- * Alipay's open gateway, 当面付 QR payments (alipay.trade.precreate), with node:crypto alone: every request is signed
- * with the application key (RSA2, SHA256withRSA over the sorted parameters), every answer and notification is
- * checked against Alipay's public key.
+ * Alipay's open gateway, 当面付 QR payments (alipay.trade.precreate) and 手机网站支付 (alipay.trade.wap.pay), with
+ * node:crypto alone: every request is signed with the application key (RSA2, SHA256withRSA over the sorted
+ * parameters), every answer and notification is checked against Alipay's public key.
  */
 export function alipayProvider(options: AlipayOptions): Alipay {
   const gateway = new URL(options.gateway);
@@ -90,7 +91,8 @@ export function alipayProvider(options: AlipayOptions): Alipay {
   const verify = (text: string, signature: string) =>
     createVerify('RSA-SHA256').update(text, 'utf8').verify(options.alipayPublicKey, signature, 'base64');
 
-  async function call(method: string, biz: object, extra: Record<string, string> = {}): Promise<GatewayAnswer> {
+  /** A request's parameters with their signature, whether we post them or the payer's browser carries them. */
+  function signed(method: string, biz: object, extra: Record<string, string>): Record<string, string> {
     const params: Record<string, string> = {
       app_id: options.appId,
       method,
@@ -105,10 +107,14 @@ export function alipayProvider(options: AlipayOptions): Alipay {
     const sign = createSign('RSA-SHA256')
       .update(signedText(params, ['sign']), 'utf8')
       .sign(options.privateKey, 'base64');
+    return { ...params, sign };
+  }
+
+  async function call(method: string, biz: object, extra: Record<string, string> = {}): Promise<GatewayAnswer> {
     const answer = await exchange(PROVIDER, gateway.href, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
-      body: new URLSearchParams({ ...params, sign }).toString(),
+      body: new URLSearchParams(signed(method, biz, extra)).toString(),
     });
     if (answer.status !== 200) {
       throw new PaymentUnavailableError(`${PROVIDER} answered HTTP ${answer.status}`);
@@ -161,6 +167,29 @@ export function alipayProvider(options: AlipayOptions): Alipay {
         throw refusal('order', answer);
       }
       return { codeUrl: answer.qr_code };
+    },
+
+    // The payer's browser GETs the gateway with the signed parameters; Alipay makes the trade when it is paid, so
+    // until then it is queried and closed as an unscanned QR is.
+    wapPay({ orderNo, amount, description, expiresAt, returnUrl }) {
+      const payUrl = new URL(options.gateway);
+      const params = signed(
+        'alipay.trade.wap.pay',
+        {
+          out_trade_no: orderNo,
+          total_amount: formatMoney(amount),
+          subject: description,
+          product_code: 'QUICK_WAP_WAY',
+          time_expire: alipayTime(expiresAt),
+          // Where Alipay's page leads a payer who gives up: the same page that shows how the order stands.
+          quit_url: returnUrl,
+        },
+        { notify_url: options.notifyUrl, return_url: returnUrl },
+      );
+      for (const [name, value] of Object.entries(params)) {
+        payUrl.searchParams.set(name, value);
+      }
+      return { payUrl: payUrl.href };
     },
 
     query: ({ orderNo }) => query(orderNo),

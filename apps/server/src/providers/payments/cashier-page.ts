@@ -7,6 +7,8 @@ export interface CashierPage {
   amount: string;
   channel: string;
   expires: string;
+  /** A mobile-website order's way back to the console, taken once the payer paid or cancelled; none for a QR. */
+  returnUrl?: string | undefined;
   /** Translates a key of the `recharge.cashierPage` catalogue group. */
   text: (key: string) => string;
 }
@@ -14,6 +16,7 @@ export interface CashierPage {
 /** The sandbox cashier a recharge QR opens; its behaviour lives in CASHIER_PAGE_SCRIPT. */
 export function renderCashierPage(page: CashierPage): string {
   const t = (key: string) => escapeHtml(page.text(key));
+  const returnTo = page.returnUrl ? ` data-return-url="${escapeHtml(page.returnUrl)}"` : '';
   return renderSandboxShell({
     lang: page.lang,
     title: t('title'),
@@ -27,7 +30,7 @@ export function renderCashierPage(page: CashierPage): string {
 <dt>${t('expires')}</dt><dd>${escapeHtml(page.expires)}</dd>
 </dl>
 <div id="cashier" data-order-no="${escapeHtml(page.orderNo)}" data-paid="${t('paid')}" data-cancelled="${t('cancelled')}"
-  data-failed="${t('failed')}">
+  data-failed="${t('failed')}"${returnTo}>
 <button type="button" data-outcome="pay" data-testid="cashier-pay">${t('pay')}</button>
 <button type="button" data-outcome="cancel" class="secondary" data-testid="cashier-cancel">${t('cancel')}</button>
 </div>
@@ -35,12 +38,21 @@ export function renderCashierPage(page: CashierPage): string {
   });
 }
 
-/** Posts Pay or Cancel to POST /api/dev/payments/{orderNo}/{outcome} and shows the outcome. */
+/**
+ * Posts Pay or Cancel to POST /api/dev/payments/{orderNo}/{outcome} and shows the outcome; a mobile-website order then
+ * goes back to the console, as Alipay's page goes to return_url, after a moment to read the outcome.
+ */
 export const CASHIER_PAGE_SCRIPT = `'use strict';
 (() => {
   const cashier = document.getElementById('cashier');
   const result = document.getElementById('cashier-result');
   const buttons = cashier.querySelectorAll('button');
+  const returnUrl = cashier.dataset.returnUrl;
+  const goBack = () => {
+    if (returnUrl) {
+      setTimeout(() => window.location.assign(returnUrl), 1000);
+    }
+  };
   const show = (message, ok) => {
     result.textContent = message;
     result.className = ok ? 'ok' : 'error';
@@ -59,9 +71,14 @@ export const CASHIER_PAGE_SCRIPT = `'use strict';
         show(body.msg, false);
       } else if (body.data.status === 'paid') {
         show(cashier.dataset.paid, true);
+        goBack();
         return;
       } else {
-        show(body.data.status === 'pending' ? cashier.dataset.failed : cashier.dataset.cancelled, false);
+        const ended = body.data.status !== 'pending';
+        show(ended ? cashier.dataset.cancelled : cashier.dataset.failed, false);
+        if (ended) {
+          goBack();
+        }
         return;
       }
     } catch {

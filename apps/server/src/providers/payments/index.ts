@@ -2,10 +2,10 @@ import type { Config } from '../../config.js';
 import { alipayProvider, type Alipay } from './alipay.js';
 import { loadPrivateKey, loadPublicKey } from './keys.js';
 import { sandboxCashier, type SandboxCashier } from './sandbox.js';
-import type { PaymentProvider, QrChannel } from './types.js';
+import type { PaymentProvider, QrChannel, WapPayment } from './types.js';
 import { wechatPayProvider, type WechatPay } from './wechat-pay.js';
 
-export type { PaidNotice, PaymentOrder, PaymentProvider, ProviderTrade, QrChannel } from './types.js';
+export type { PaidNotice, PaymentOrder, PaymentProvider, ProviderTrade, QrChannel, WapPayment } from './types.js';
 export { NotificationRefusedError, PaymentUnavailableError } from './types.js';
 export type { SandboxCashier } from './sandbox.js';
 export { CASHIER_PAGE_SCRIPT, renderCashierPage } from './cashier-page.js';
@@ -16,8 +16,11 @@ export const NOTIFY_PATHS = {
   alipay: '/api/recharge/api/ali-pay/notify',
 } as const;
 
-/** The real providers (PAYMENTS=live): each order goes to its channel's adapter, whose notifications it verifies. */
-export interface LivePayments extends PaymentProvider {
+/**
+ * The real providers (PAYMENTS=live): each order goes to its channel's adapter, whose notifications it verifies; a
+ * mobile-website payment is Alipay's.
+ */
+export interface LivePayments extends PaymentProvider, WapPayment {
   readonly sandbox: false;
   wechatPay: Pick<WechatPay, 'verifyNotification'>;
   alipay: Pick<Alipay, 'verifyNotification'>;
@@ -54,6 +57,7 @@ function livePayments(settings: LiveSettings): LivePayments {
     wechatPay,
     alipay,
     create: (order) => adapter(order.channel).create(order),
+    wapPay: (order) => alipay.wapPay(order),
     query: (order) => adapter(order.channel).query(order),
     close: (order) => adapter(order.channel).close(order),
   };

@@ -1,11 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { Money } from '@suanli/contract';
-import type { PaymentOrder, PaymentProvider, ProviderTrade } from './types.js';
+import type { PaymentOrder, PaymentProvider, ProviderTrade, WapPayment } from './types.js';
 
 type Trade = { state: 'paid'; tradeNo: string; amount: Money } | { state: 'closed' };
 
-export interface SandboxCashier extends PaymentProvider {
+export interface SandboxCashier extends PaymentProvider, WapPayment {
   readonly sandbox: true;
+  /** Where the cashier sends the payer of a mobile-website order back to once they paid or cancelled. */
+  returnUrlOf(orderNo: string): string | undefined;
   /** The payer pays at the cashier; answers the trade, or closed when the order was closed first. */
   pay(order: { orderNo: string; amount: Money }): ProviderTrade;
   /** The payer cancels at the cashier; answers the trade when it was paid first. */
@@ -19,6 +21,8 @@ export interface SandboxCashier extends PaymentProvider {
  */
 export function sandboxCashier(baseUrl: string): SandboxCashier {
   const trades = new Map<string, Trade>();
+  const returnUrls = new Map<string, string>();
+  const cashierUrl = (orderNo: string) => `${baseUrl}/payments/sandbox/cashier?orderNo=${encodeURIComponent(orderNo)}`;
   const tradeOf = (orderNo: string): ProviderTrade => trades.get(orderNo) ?? { state: 'pending' };
   const closeUnlessPaid = (orderNo: string): ProviderTrade => {
     const trade = trades.get(orderNo);
@@ -31,9 +35,12 @@ export function sandboxCashier(baseUrl: string): SandboxCashier {
 
   return {
     sandbox: true,
-    create: async ({ orderNo }) => ({
-      codeUrl: `${baseUrl}/payments/sandbox/cashier?orderNo=${encodeURIComponent(orderNo)}`,
-    }),
+    create: async ({ orderNo }) => ({ codeUrl: cashierUrl(orderNo) }),
+    wapPay({ orderNo, returnUrl }) {
+      returnUrls.set(orderNo, returnUrl);
+      return { payUrl: cashierUrl(orderNo) };
+    },
+    returnUrlOf: (orderNo) => returnUrls.get(orderNo),
     query: async ({ orderNo }: PaymentOrder) => tradeOf(orderNo),
     close: async ({ orderNo }: PaymentOrder) => closeUnlessPaid(orderNo),
     pay({ orderNo, amount }) {

@@ -37,6 +37,18 @@ export interface PaymentProvider {
   close(order: PaymentOrder): Promise<ProviderTrade>;
 }
 
+/**
+ * Alipay's mobile-website payment (alipay.trade.wap.pay, 手机网站支付), for a payer on the phone that would have to
+ * scan the QR: the payer's browser goes to the provider's page, which makes the trade, and comes back to `returnUrl`.
+ * The order is then queried, notified and closed as a QR order of its channel is.
+ */
+export interface WapPayment {
+  /** Signs the order into the address of the provider's payment page, which makes the trade: no network here. */
+  wapPay(order: { orderNo: string; amount: Money; description: string; expiresAt: Date; returnUrl: string }): {
+    payUrl: string;
+  };
+}
+
 export class PaymentUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -29,6 +29,21 @@ export function useOpenRecharge() {
   });
 }
 
+export type AlipayWapOrder = Awaited<ReturnType<typeof openAlipayWap>>;
+
+/**
+ * Opens an Alipay order paid on Alipay's mobile-website page, for a phone that cannot scan the QR it would show;
+ * answers the address to send the browser to, which comes back to the recharge page with the order number.
+ */
+export function openAlipayWap(amount: number, idempotencyKey: string) {
+  return http.call(recharge.createAlipayOrder, { query: { amount: String(amount) }, idempotencyKey, silent: true });
+}
+
+/** One order per intent, as useOpenRecharge. */
+export function useOpenAlipayWap() {
+  return useMutation({ mutationFn: useIdempotentCall(openAlipayWap) });
+}
+
 /** Where an order stands, asked every two seconds while it is pending; silent, as the QR screen shows the outcome. */
 export const paymentStatusQueryOptions = (orderNo: string) =>
   queryOptions({

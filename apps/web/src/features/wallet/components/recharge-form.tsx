@@ -2,12 +2,14 @@ import { LIMITS, UNITS_PER_YUAN } from '@suanli/contract';
 import { Button, Form, Radio, Segmented, type FormRule } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isPhoneScreen } from '@/shared/ui/phone-screen';
 import { reportFormError } from '@/shared/ui/report-form-error';
 import { WholeYuanInput } from '@/shared/ui/whole-yuan-input';
 import { useRechargeInfo, wholeYuan } from '../api/get-recharge-info';
 import { useOpenBankTransfer, type BankTransfer } from '../api/open-bank-transfer';
-import { useOpenRecharge, type RechargeChannel, type RechargeOrder } from '../api/recharge';
+import { useOpenAlipayWap, useOpenRecharge, type RechargeChannel, type RechargeOrder } from '../api/recharge';
 import { BankTransferDialog } from './bank-transfer-dialog';
+import styles from './recharge-form.module.css';
 import { RechargeDialog } from './recharge-dialog';
 
 const MAX_YUAN = Number(LIMITS.rechargeMaxUnits / UNITS_PER_YUAN);
@@ -30,8 +32,9 @@ const amountOf = ({ preset, other }: RechargeValues) => (preset === 'other' ? ot
 
 /**
  * Top up (spec §5: a preset or a whole amount of your own, at most 5000 per recharge). WeChat Pay or Alipay open a
- * dialog with the order's QR, which stays until the order is paid, cancelled or invalid; a bank transfer opens one
- * with the account to pay into and the remark to write.
+ * dialog with the order's QR, which stays until the order is paid, cancelled or invalid; on a phone, which cannot
+ * scan its own screen, Alipay goes to Alipay's mobile-website page instead and comes back here with the order (see
+ * RechargePanel). A bank transfer opens a dialog with the account to pay into and the remark to write.
  */
 export function RechargeForm() {
   const { t } = useTranslation('wallet');
@@ -39,6 +42,7 @@ export function RechargeForm() {
   const preset = Form.useWatch('preset', form);
   const open = useOpenRecharge();
   const openBankTransfer = useOpenBankTransfer();
+  const openAlipayWap = useOpenAlipayWap();
   const [order, setOrder] = useState<OpenOrder | null>(null);
   const [transfer, setTransfer] = useState<BankTransfer | null>(null);
   // The amounts most people pick, from the server; any other whole amount up to the limit may be typed.
@@ -50,6 +54,13 @@ export function RechargeForm() {
     const report = (error: unknown) => reportFormError(form, error, { fields: { amount: 'other' } });
     if (channel === 'bank') {
       setTransfer((await openBankTransfer.mutateAsync(amount).catch(report)) ?? null);
+      return;
+    }
+    if (channel === 'alipay' && isPhoneScreen()) {
+      const wap = await openAlipayWap.mutateAsync(amount).catch(report);
+      if (wap) {
+        window.location.assign(wap.payUrl);
+      }
       return;
     }
     const details = await open.mutateAsync({ channel, amount }).catch(report);
@@ -80,6 +91,7 @@ export function RechargeForm() {
       >
         <Form.Item name="preset" label={t('recharge.amount')}>
           <Segmented<number | 'other'>
+            className={styles.presets}
             options={[
               ...presets.map((value) => ({
                 value,
@@ -116,7 +128,7 @@ export function RechargeForm() {
         <Button
           type="primary"
           htmlType="submit"
-          loading={open.isPending || openBankTransfer.isPending}
+          loading={open.isPending || openBankTransfer.isPending || openAlipayWap.isPending}
           data-testid="recharge-submit"
         >
           {t('recharge.submit')}
