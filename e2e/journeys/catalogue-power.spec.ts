@@ -12,7 +12,7 @@ afterEach(() => session.close());
 describe('the computing power page', () => {
   it('shows every GPU model on offer with its memory and prices', async () => {
     const { page, baseUrl } = session;
-    const models = await callApi<{ gpuModel: string; memoryGb: number }[]>('GET', '/equipment/gpu/models');
+    const models = await callApi<{ gpuModel: string; memoryGb: number }[]>('GET', '/equipment/server/info/gpuModel');
     await chooseLanguage(page, baseUrl, 'en-US');
     await openInteractive(page, `${baseUrl}/computerPower`);
     await page.getByTestId('gpu-models').waitFor({ state: 'visible' });

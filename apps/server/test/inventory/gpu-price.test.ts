@@ -72,7 +72,7 @@ describe('a GPU price quote', () => {
 
 describe('the GPU models on offer', () => {
   it('are listed for anyone with the list price of one GPU per period', async () => {
-    const models = (await t.request({ method: 'GET', url: '/api/equipment/gpu/models' })).json().data;
+    const models = (await t.request({ method: 'GET', url: '/api/equipment/server/info/gpuModel' })).json().data;
     expect(models.map((model: { gpuModel: string }) => model.gpuModel)).toEqual([
       'RTX 4090',
       'RTX 3090',

@@ -58,7 +58,7 @@ const periodPricesSchema = z.object({
 export const listGpuModels = defineEndpoint({
   id: 'listGpuModels',
   method: 'GET',
-  path: '/equipment/gpu/models',
+  path: '/equipment/server/info/gpuModel',
   auth: 'none',
   summary:
     'The GPU models on offer with their list prices for one GPU: per hour when billed by the minute, and per day, ' +
