@@ -6,7 +6,10 @@ const FICTITIOUS_BANK_ACCOUNT = '0000 0000 0000 0000 000';
 
 const sandbox = z.object({ PAYMENTS: z.literal('sandbox') }).transform((env) => ({ provider: env.PAYMENTS }));
 
-/** WeChat Pay API v3 (Native) and Alipay (当面付 QR and 手机网站支付), every setting present, each notifying under PUBLIC_URL. */
+/**
+ * WeChat Pay API v3 (Native) and Alipay (当面付 QR and 手机网站支付), every setting present, each notifying under
+ * PUBLIC_URL.
+ */
 const live = z
   .object({
     PAYMENTS: z.literal('live'),

@@ -19,8 +19,8 @@ export interface AuthenticateOptions {
 
 /**
  * Resolves the bearer token on endpoints that declare auth `user` or `optional`; `user` without a live session is
- * 401, and an operator's endpoint answers 403 to anyone without its area, naming the area, before its input is read. The token is never accepted on
- * application-proxy origins (ARCHITECTURE §5), which do not use this plugin.
+ * 401, and an operator's endpoint answers 403 to anyone without its area, naming the area, before its input is read.
+ * The token is never accepted on application-proxy origins (ARCHITECTURE §5), which do not use this plugin.
  */
 export const authenticatePlugin = fp(
   async (app: FastifyInstance, options: AuthenticateOptions) => {
