@@ -29,7 +29,8 @@ const after = (position: Position) => sql`(${position.afterTx}::xid8, ${position
 
 /** Makes each consumer's row, at the first event, the first time an instance runs it. */
 export async function ensureConsumers(db: Db, names: readonly string[]) {
-  await db.execute(sql`INSERT INTO event_consumers (name) SELECT * FROM ${textSet(names)} ON CONFLICT DO NOTHING`);
+  await db.execute(sql`INSERT INTO event_consumers (name) SELECT names.name FROM ${textSet(names)} AS names (name)
+        ON CONFLICT DO NOTHING`);
 }
 
 /** Locks the consumer's row; `skip` answers null when another instance holds it, which then handles its events. */

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import type { Db } from '../../src/db/client.js';
@@ -17,11 +18,14 @@ export const testEvent = (subject: string, spendable: number, at = new Date('202
   at,
 });
 
-/** Writes the events in one transaction, as a module writes its facts. */
-export async function recordEvents(db: Db, events: ReturnType<typeof testEvent>[]) {
+/** Writes the events in one transaction, as a module writes its facts; `pauseMs` keeps it open between them. */
+export async function recordEvents(db: Db, events: ReturnType<typeof testEvent>[], pauseMs = 0) {
   await inTransaction(db, async (tx) => {
     for (const event of events) {
       await recordEvent(tx, event);
+      if (pauseMs > 0) {
+        await sleep(pauseMs);
+      }
     }
   });
 }
