@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 // Ids and amounts travel as decimal text: JSON has no bigint, and a float must never hold money (ARCHITECTURE §4).
-const userId = z.string().regex(/^[1-9]\d*$/);
+const id = z.string().regex(/^[1-9]\d*$/);
 const units = z.string().regex(/^-?\d+$/);
+const application = { userId: id, applicationId: id, appName: z.string() };
 
 /**
  * Every domain event's type and the zod schema of its payload, in one place (docs/decisions/0021). A writer's payload
@@ -12,7 +13,16 @@ const units = z.string().regex(/^-?\d+$/);
  */
 export const EVENT_TYPES = {
   /** What a user can spend fell below an hour (`hour`) or ten minutes (`tenMinutes`) of their running applications. */
-  'balance.low': z.object({ userId, level: z.enum(['hour', 'tenMinutes']), spendable: units }),
+  'balance.low': z.object({ userId: id, level: z.enum(['hour', 'tenMinutes']), spendable: units }),
+  /** The platform stopped a user's application (not the user): for want of funds, at expiry, or at its timed shutdown. */
+  'application.stopped': z.object({
+    ...application,
+    reason: z.enum(['insufficientBalance', 'expired', 'timedShutdown']),
+  }),
+  /** The 0:00 settlement could not charge an application's data disk: `arrears` is what it owes. */
+  'disk.arrears': z.object({ ...application, arrears: units }),
+  /** Still unpaid at the next settlement: the application and its disk are destroyed. */
+  'disk.cleared': z.object({ ...application, arrears: units }),
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;

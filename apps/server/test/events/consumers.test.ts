@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
@@ -48,6 +49,21 @@ describe('recording an event', () => {
 });
 
 describe('a consumer', () => {
+  it('wakes when events commit, without waiting for the scheduler', async () => {
+    const clock = new FixedClock(new Date('2026-11-26T00:00:00Z'));
+    const runner = consumerRunner(testDatabase.database, clock, [effectConsumer({ name: 'test.awake', worker: 'a' })]);
+    runner.start();
+    try {
+      await recordEvents(db, [testEvent('awake:1', 1)]);
+      for (let tries = 0; (await spendables('test.awake', 'awake')).length === 0 && tries < 100; tries += 1) {
+        await sleep(50);
+      }
+      expect(await spendables('test.awake', 'awake')).toEqual([1]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('handles each event of its types once, in order, and then only the ones written after', async () => {
     const clock = new FixedClock(new Date('2026-11-26T00:00:00Z'));
     const runner = consumerRunner(testDatabase.database, clock, [
