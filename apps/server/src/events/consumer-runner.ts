@@ -113,10 +113,14 @@ export class ConsumerRunner {
 
   private async runBatch(consumer: EventConsumer): Promise<BatchOutcome> {
     const { db } = this.options;
+    // Once per instance; a failure (the database away) is tried again with the next batch.
     this.ensured ??= ensureConsumers(
       db,
       this.options.consumers.map((each) => each.name),
-    );
+    ).catch((error: unknown) => {
+      this.ensured = undefined;
+      throw error;
+    });
     await this.ensured;
     return inTransaction(db, async (tx) => {
       const place = await lockConsumer(tx, consumer.name, 'skip');
