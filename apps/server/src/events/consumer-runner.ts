@@ -37,7 +37,7 @@ type BatchOutcome = 'more' | 'done';
 
 const positionOf = (event: StoredEvent): Position => ({ afterTx: event.txId, afterId: event.id });
 
-/** The event as its consumer sees it: its payload parsed by its type's schema, which throws (a failure) if it no longer fits. */
+/** The event as its consumer sees it, its payload parsed by its type's schema: one that no longer fits is a failure. */
 function parsed(event: StoredEvent): DomainEvent {
   if (!isEventType(event.type)) {
     throw new TypeError(`unknown event type ${event.type}`);

@@ -14,7 +14,7 @@ const application = { userId: id, applicationId: id, appName: z.string() };
 export const EVENT_TYPES = {
   /** What a user can spend fell below an hour (`hour`) or ten minutes (`tenMinutes`) of their running applications. */
   'balance.low': z.object({ userId: id, level: z.enum(['hour', 'tenMinutes']), spendable: units }),
-  /** The platform stopped a user's application (not the user): for want of funds, at expiry, or at its timed shutdown. */
+  /** The platform (not its user) stopped an application: for want of funds, at expiry, or at its timed shutdown. */
   'application.stopped': z.object({
     ...application,
     reason: z.enum(['insufficientBalance', 'expired', 'timedShutdown']),

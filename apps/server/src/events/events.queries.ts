@@ -65,15 +65,29 @@ interface ClaimRow {
 }
 
 /**
- * Up to `limit` events of `types` after the position, among those whose writing transaction and every older one
- * have ended (an event of a transaction still open could commit below one already read); and, in the same snapshot,
- * the last such event of any type, which the consumer may move past when fewer than `limit` of its own came.
+ * The oldest transaction still running for this statement's snapshot that may write events: an event of a transaction
+ * below it is final (committed and visible, or rolled back), and one still to commit sorts above every such event.
+ * Transactions seen running in another database of the cluster are left out (they cannot write this database's
+ * events), so that another database's long transaction does not hold the consumers back; one that has ended since the
+ * snapshot, or is not shown, counts.
+ */
+const HORIZON = sql`(SELECT least(pg_snapshot_xmax(snapshot), (
+    SELECT x FROM pg_snapshot_xip(snapshot) AS x
+    WHERE NOT EXISTS (SELECT 1 FROM pg_stat_activity a
+      WHERE a.backend_xid = xid(x) AND a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database()))
+    ORDER BY x LIMIT 1)) AS xmin
+  FROM (SELECT pg_current_snapshot() AS snapshot) AS now)`;
+
+/**
+ * Up to `limit` events of `types` after the position, among those below the horizon (an event of a transaction still
+ * open could commit below one already read); and, in the same snapshot, the last such event of any type, which the
+ * consumer may move past when fewer than `limit` of its own came.
  */
 export async function claimEvents(tx: Tx, query: { position: Position; types: readonly string[]; limit: number }) {
   const { position, types, limit } = query;
   const [row] = await queryRows<ClaimRow>(
     tx,
-    sql`WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+    sql`WITH horizon AS ${HORIZON},
         due AS (
           SELECT e.id::text, e.tx_id::text, e.type, e.subject, e.payload, e.occurred_at
           FROM events e, horizon h
@@ -132,7 +146,8 @@ export async function savePlace(
 ) {
   const { position, failure } = place;
   await tx.execute(
-    sql`UPDATE event_consumers SET after_tx = ${position.afterTx}::xid8, after_id = ${position.afterId.toString()}::bigint,
+    sql`UPDATE event_consumers
+        SET after_tx = ${position.afterTx}::xid8, after_id = ${position.afterId.toString()}::bigint,
           failing_event_id = ${failure?.eventId.toString() ?? null}::bigint, attempts = ${failure?.attempts ?? 0},
           last_error = ${failure?.error ?? null}, retry_at = ${failure?.retryAt ?? null}
         WHERE name = ${consumer}`,

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../src/db/client.js';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../src/events/consumer-runner.js';
@@ -12,6 +13,7 @@ import {
   testEvent,
   type EffectConsumerOptions,
 } from '../helpers/event-consumers.js';
+import { TEST_DATABASE_URL } from '../helpers/engine.js';
 import { createScratchTables } from '../helpers/scratch-tables.js';
 import { exitOf, spawnTs, waitForLine } from '../helpers/spawn.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
@@ -84,8 +86,49 @@ describe('two instances consuming while a third writes', () => {
   });
 });
 
+describe('a transaction left open', () => {
+  /** A session that takes a transaction id and keeps its transaction open until `end` is called. */
+  async function openTransaction(url: string) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query('SELECT pg_current_xact_id()');
+    return {
+      end: async () => {
+        await client.query('COMMIT');
+        await client.end();
+      },
+    };
+  }
+
+  it('in this database holds back the events written after it began, until it ends', async () => {
+    const { runner } = instance({ name: 'test.held', worker: 'a' });
+    await runner.drain();
+    const open = await openTransaction(testDatabase.url!);
+    await recordEvents(testDatabase.database.db, [testEvent('held:1', 1)]);
+    await runner.drain();
+    expect(await handledOf('test.held', 'held')).toEqual([]);
+
+    await open.end();
+    await runner.drain();
+    expect((await handledOf('test.held', 'held')).map((row) => row.spendable)).toEqual(['1']);
+  });
+
+  it('in another database of the server holds back nothing', async () => {
+    const { runner } = instance({ name: 'test.elsewhere', worker: 'a' });
+    const open = await openTransaction(TEST_DATABASE_URL!);
+    try {
+      await recordEvents(testDatabase.database.db, [testEvent('elsewhere:1', 1)]);
+      await runner.drain();
+      expect((await handledOf('test.elsewhere', 'elsewhere')).map((row) => row.spendable)).toEqual(['1']);
+    } finally {
+      await open.end();
+    }
+  });
+});
+
 describe('a consumer killed in the middle of a batch', () => {
-  it('is resumed by the next instance where it was, keeping the batches committed before and doing none twice', async () => {
+  it('is resumed by the next instance where it was: the batches before stay, none is handled twice', async () => {
     await recordEvents(
       testDatabase.database.db,
       Array.from({ length: 200 }, (_, n) => testEvent(`crash:${n % 5}`, n)),

@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => testDatabase.drop());
 
-/** What the consumer handled of the events whose subject is of `kind`, in order (a new consumer starts at the first). */
+/** What the consumer handled of the events of subjects of `kind`, in order (a new consumer starts at the first). */
 const spendables = async (consumer: string, kind: string) =>
   (await handled(db, consumer)).filter((row) => row.subject.startsWith(`${kind}:`)).map((row) => Number(row.spendable));
 
@@ -113,7 +113,7 @@ describe('a consumer', () => {
     }
     expect([retryDelayMs(1), retryDelayMs(4), retryDelayMs(9)]).toEqual([10_000, 80_000, 600_000]);
 
-    // Given up after five attempts: parked with its error, its subject's later event held behind it, the others handled.
+    // Given up at the fifth attempt: parked with its error, its subject's later event held behind it, others handled.
     expect(await spendables('test.fragile', 'fragile')).toEqual([1, 3]);
     expect(await parkedOf(db, 'test.fragile')).toEqual([
       { spendable: '666', subject: 'fragile:20', error: 'cannot handle 666', attempts: 5, held: false },

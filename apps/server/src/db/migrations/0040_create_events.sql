@@ -3,8 +3,8 @@
 CREATE TABLE events (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   -- The transaction that wrote the event. Ids are taken when rows are written, not when they commit, so a consumer
-  -- that read by id alone could pass a lower id still uncommitted and never see it: consumers read an event once every
-  -- transaction as old as its writer has ended (pg_snapshot_xmin), in (tx_id, id) order.
+  -- that read by id alone could pass a lower id still uncommitted and never see it: consumers read an event once no
+  -- transaction of this database older than its writer is running (events/events.queries.ts), in (tx_id, id) order.
   tx_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
   type text NOT NULL,
   -- What the fact is about, as `<kind>:<id>` (user:123): a consumer keeps the order of one subject's events.
