@@ -13,7 +13,7 @@ const webSource = fileURLToPath(new URL('./apps/web/src', import.meta.url));
 
 // Server layers (apps/server/src/modules/README.md, providers/README.md): a table is imported only beside its owner's
 // queries; a module reaches another only through its index.ts; providers only through their index.ts or types.ts, and
-// only compose-modules.ts constructs one; db/, http/, jobs/ and providers/ never import a module.
+// only compose-modules.ts constructs one; db/, events/, http/, jobs/ and providers/ never import a module.
 const SERVER = {
   table: { regex: '^(?!\\./)(.*/)?[^/]+\\.tables\\.js$', message: "a table is its owner's: call the owner's service" },
   anyTable: { regex: '\\.tables\\.js$', message: 'index.ts never hands out a table: export a function' },
@@ -37,7 +37,7 @@ const SERVER = {
     ],
     message: 'only compose-modules.ts constructs a provider',
   },
-  lowerLayer: { group: ['**/modules/**'], message: 'db/, http/, jobs/ and providers/ sit below the modules' },
+  lowerLayer: { group: ['**/modules/**'], message: 'db/, events/, http/, jobs/ and providers/ sit below the modules' },
   adminQueries: {
     regex: '\\.admin\\.queries\\.js$',
     message: "operators' queries read any user's rows: only operator code (<area>.admin.*.ts) imports them",

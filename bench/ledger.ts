@@ -48,7 +48,7 @@ async function benchEngine(engine: string, databaseUrl: string | undefined) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'suanli-ledger-'));
   const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SCHEDULER: '0', DATABASE_URL: databaseUrl };
   const { config } = await resolveKeys(loadConfig(env));
-  const database: Database = await openDatabase({ databaseUrl: config.database.url, dataDir: config.runtime.dataDir });
+  const database: Database = await openDatabase(config);
   try {
     await migrate(database);
     const app = await buildApp({ config, database });

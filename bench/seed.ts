@@ -13,7 +13,7 @@ import { resolveKeys } from '../apps/server/src/secrets.js';
 const NOTICES = Number(process.env.BENCH_NOTICES ?? 10_000);
 
 const { config } = await resolveKeys(loadConfig({ ...process.env, LOG_LEVEL: 'silent', SCHEDULER: '0' }));
-const database = await openDatabase({ databaseUrl: config.database.url, dataDir: config.runtime.dataDir });
+const database = await openDatabase(config);
 await migrate(database);
 const app = await buildApp({ config, database });
 const { users, sessions } = app.services;

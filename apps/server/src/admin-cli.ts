@@ -47,7 +47,7 @@ async function run(operators: Operators, [command, account, area, flag, reason]:
 
 try {
   const { config } = await resolveKeys(loadConfig(process.env));
-  const database = await openDatabase({ databaseUrl: config.database.url, dataDir: config.runtime.dataDir });
+  const database = await openDatabase(config);
   try {
     await migrate(database);
     const platform = { config, db: database.db, listen: database.listen, clock: systemClock };

@@ -15,6 +15,7 @@ import { serverOptions } from './http/server-options.js';
 import { spaPlugin } from './http/spa.js';
 import { staticFilesPlugin } from './http/static-files.js';
 import { contractValidatorCompiler } from './http/validator-compiler.js';
+import { ConsumerRunner } from './events/consumer-runner.js';
 import { AdjustableClock, systemClock, type Clock } from './jobs/clock.js';
 import { housekeepingJobs } from './jobs/housekeeping.jobs.js';
 import { processedKeysPurgeJob } from './jobs/processed-keys.jobs.js';
@@ -82,6 +83,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       processedKeysPurgeJob,
       ...modules.flatMap((module) => module.jobs ?? []),
     ],
+    consumers: new ConsumerRunner({
+      db,
+      clock,
+      log: app.log,
+      listen: database.listen,
+      consumers: modules.flatMap((module) => module.consumers ?? []),
+    }),
   });
   app.decorate('scheduler', scheduler);
   app.decorate('clock', clock);

@@ -76,7 +76,6 @@ export function composeModules(platform: Platform) {
     catalogue: catalogue.service,
     inventory: inventory.service,
     wallet: wallet.service,
-    notices: notices.service,
   });
   const recharge = createRechargeModule({
     ...platform,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Listen } from './db/notifications.js';
+import type { EventConsumer } from './events/index.js';
 import type { Clock } from './jobs/clock.js';
 import type { ScheduledJob } from './jobs/scheduler.js';
 
@@ -28,6 +29,8 @@ export interface Module<Service> {
    */
   front?: (app: FastifyInstance) => Promise<void>;
   jobs?: ScheduledJob[];
+  /** Its reactions to other modules' facts (events/README.md), which app.ts hands to the scheduler's consumer runner. */
+  consumers?: EventConsumer[];
   /**
    * Brings the database in line with the module's configuration (the GPU fleet) before the app serves; app.ts awaits
    * it on every start, after migrations, so it must be idempotent and safe beside another instance starting.

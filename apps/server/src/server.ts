@@ -9,7 +9,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(env: NodeJS.ProcessEnv) {
   const { config, report } = await resolveKeys(loadConfig(env));
-  const database = await openDatabase({ databaseUrl: config.database.url, dataDir: config.runtime.dataDir });
+  const database = await openDatabase(config);
   await migrate(database);
   const app = await buildApp({ config, database });
   logKeysReport(app.log, report);

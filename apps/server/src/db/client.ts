@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { Config } from '../config.js';
 import { listenOnPglite, listenOnPostgres, type Listen } from './notifications.js';
 
 /** Drizzle over either engine: the plain handle. Reads and single-statement writes take it. */
@@ -94,9 +95,10 @@ export function openPostgres(url: string, poolSize = 10): Database {
   };
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl);
+/** The configured database: PostgreSQL at DATABASE_URL when set, else the embedded one under DATA_DIR. */
+export async function openDatabase(config: Pick<Config, 'database' | 'runtime'>): Promise<Database> {
+  if (config.database.url) {
+    return openPostgres(config.database.url);
   }
-  return openPglite(path.join(options.dataDir, 'db'));
+  return openPglite(path.join(config.runtime.dataDir, 'db'));
 }

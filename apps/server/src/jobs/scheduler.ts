@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { inTransaction } from '../db/transaction.js';
+import type { ConsumerRunner } from '../events/consumer-runner.js';
 import type { BatchJob } from './batch-job.js';
 import { runBatch } from './batch-runner.js';
 import { isRunning } from './batch-runs.queries.js';
@@ -29,6 +30,8 @@ export interface SchedulerOptions {
   log: FastifyBaseLogger;
   timeZone: string;
   jobs: ScheduledJob[];
+  /** The modules' event consumers (events/): drained after each tick's jobs, and woken by commits once started. */
+  consumers?: ConsumerRunner;
   leaseMs?: number;
   retryMs?: number;
   owner?: string;
@@ -57,20 +60,30 @@ export class Scheduler {
       void this.tick().catch((error: unknown) => this.options.log.error({ err: error }, 'scheduler tick failed'));
     }, intervalMs);
     this.timer.unref();
+    this.options.consumers?.start();
   }
 
   /** Stops the timer and waits for the tick in progress, so shutdown never cuts a job's transaction short. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
     await this.running?.catch(() => undefined);
+    await this.options.consumers?.stop();
   }
 
-  /** Runs everything due now; overlapping calls share one pass. Returns the (job, period) pairs this call ran. */
+  /**
+   * Runs everything due now, then the events it wrote; overlapping calls share one pass. Returns the (job, period)
+   * pairs this call ran.
+   */
   tick(): Promise<RunRecord[]> {
     if (!this.running) {
-      this.running = this.runDue().finally(() => {
-        this.running = undefined;
-      });
+      this.running = this.runDue()
+        .then(async (ran) => {
+          await this.options.consumers?.drain();
+          return ran;
+        })
+        .finally(() => {
+          this.running = undefined;
+        });
     }
     return this.running;
   }

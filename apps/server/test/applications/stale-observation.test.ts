@@ -65,7 +65,7 @@ describe('an observation from a slow driver call', () => {
       driver: slow.driver,
       catalogue: t.services.catalogue,
       inventory: { scheduler: t.services.scheduler },
-      billing: billing({ wallet: t.services.wallet, notices: t.services.notices }),
+      billing: billing({ wallet: t.services.wallet }),
     });
     try {
       const created = await createApplication(t, renter.token, {

@@ -19,7 +19,6 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import type { InventoryService } from '../inventory/index.js';
-import type { NoticesService } from '../notices/index.js';
 import type { UsersService } from '../users/index.js';
 import type { WalletService } from '../wallet/index.js';
 import * as queries from './applications.queries.js';
@@ -40,7 +39,6 @@ export interface ApplicationsDependencies {
   catalogue: Pick<CatalogueService, 'rentable'>;
   inventory: InventoryService;
   wallet: Pick<WalletService, 'charge' | 'newOrderNo' | 'spendable' | 'refund'>;
-  notices: Pick<NoticesService, 'notifyUser'>;
   billing: Billing;
   /** Called after a change of desired state commits: the reconciler acts on it at once rather than at its next sweep. */
   changed: (applicationId: bigint) => void;

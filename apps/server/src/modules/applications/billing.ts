@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import { formatMoney, minutesCostInFen, money, type Money } from '@suanli/contract';
+import { minutesCostInFen, money, type Money } from '@suanli/contract';
 import type { Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
+import { recordEvent } from '../../events/index.js';
 import { defineBatchJob } from '../../jobs/batch-job.js';
-import type { NoticesService } from '../notices/index.js';
 import { isInsufficientBalance, type WalletService } from '../wallet/index.js';
 import * as queries from './applications.queries.js';
 import { applicationsTable as apps, type ApplicationRow, type WarningLevel } from './applications.tables.js';
@@ -25,7 +25,6 @@ export type StopReason = 'insufficientBalance' | 'expired' | 'timedShutdown';
 
 export interface BillingDependencies {
   wallet: Pick<WalletService, 'charge' | 'chargeMany' | 'spendable'>;
-  notices: Pick<NoticesService, 'notifyUser'>;
   /** Applications per transaction of the tick. */
   batchSize?: number;
 }
@@ -110,7 +109,7 @@ export const fundsToRun = (hourly: Money, billedMinutes: number, minutes: number
  * twice and none is lost. A chunk's charges are posted set-based for owners without vouchers waiting (decision 0016);
  * the others are billed one application at a time.
  */
-export function billing({ wallet, notices, batchSize }: BillingDependencies) {
+export function billing({ wallet, batchSize }: BillingDependencies) {
   /** Charges `due` minutes of `row` and records them; the row as it then reads. */
   async function charge(tx: Tx, row: ApplicationRow, due: number) {
     const { amount, billed } = billFor(row, due);
@@ -161,10 +160,10 @@ export function billing({ wallet, notices, batchSize }: BillingDependencies) {
       throw new Error(`application ${row.id} moved while locked`);
     }
     if (reason) {
-      await notices.notifyUser(tx, {
-        userId: row.userId,
-        kind: 'applicationStopped',
-        params: { appName: row.appName, reason },
+      await recordEvent(tx, {
+        type: 'application.stopped',
+        subject: `application:${row.id}`,
+        payload: { userId: String(row.userId), applicationId: String(row.id), appName: row.appName, reason },
         at: now,
       });
     }
@@ -194,10 +193,10 @@ export function billing({ wallet, notices, batchSize }: BillingDependencies) {
       }
       await queries.setWarningLevel(tx, userId, { level, at: now });
       if (level !== null) {
-        await notices.notifyUser(tx, {
-          userId,
-          kind: 'lowBalance',
-          params: { balance: formatMoney(spendable) },
+        await recordEvent(tx, {
+          type: 'balance.low',
+          subject: `user:${userId}`,
+          payload: { userId: String(userId), level, spendable: String(spendable) },
           at: now,
         });
       }

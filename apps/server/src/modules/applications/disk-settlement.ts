@@ -1,8 +1,8 @@
 import { and, gt, ne } from 'drizzle-orm';
-import { DISKS, formatMoney, money } from '@suanli/contract';
+import { DISKS, money } from '@suanli/contract';
 import type { Tx } from '../../db/client.js';
+import { recordEvent } from '../../events/index.js';
 import { defineBatchJob } from '../../jobs/batch-job.js';
-import type { NoticesService } from '../notices/index.js';
 import { isInsufficientBalance, type WalletService } from '../wallet/index.js';
 import * as queries from './applications.queries.js';
 import { applicationsTable as apps, type ApplicationRow } from './applications.tables.js';
@@ -10,7 +10,6 @@ import type { Billing } from './billing.js';
 
 export interface DiskSettlementDependencies {
   wallet: Pick<WalletService, 'charge'>;
-  notices: Pick<NoticesService, 'notifyUser'>;
   billing: Pick<Billing, 'stopNow'>;
 }
 
@@ -19,7 +18,7 @@ export interface DiskSettlementDependencies {
  * 0.007 yuan a GB for the day, running or not, together with any arrears. What the wallet cannot pay is owed; above
  * 10 yuan the owner is told, and if it is still owed at the next settlement the application and its data are cleared.
  */
-export function diskSettlement({ wallet, notices, billing }: DiskSettlementDependencies) {
+export function diskSettlement({ wallet, billing }: DiskSettlementDependencies) {
   async function settle(tx: Tx, row: ApplicationRow, now: Date) {
     const current = await queries.lockApplication(tx, row.id);
     if (!current || current.desiredState === 'destroyed' || current.dataDiskGb === 0) {
@@ -44,18 +43,27 @@ export function diskSettlement({ wallet, notices, billing }: DiskSettlementDepen
         throw error;
       }
     }
-    const params = { appName: current.appName, arrears: formatMoney(due) };
+    const fact = {
+      subject: `application:${current.id}`,
+      payload: {
+        userId: String(current.userId),
+        applicationId: String(current.id),
+        appName: current.appName,
+        arrears: String(due),
+      },
+      at: now,
+    };
     if (due <= DISKS.clearArrearsUnits) {
       await queries.updateApplication(tx, current.id, { diskArrearsUnits: due });
     } else if (current.diskArrearsNoticedAt === null) {
       await queries.updateApplication(tx, current.id, { diskArrearsUnits: due, diskArrearsNoticedAt: now });
-      await notices.notifyUser(tx, { userId: current.userId, kind: 'diskArrears', params, at: now });
+      await recordEvent(tx, { type: 'disk.arrears', ...fact });
     } else {
       // Told at an earlier settlement and still unpaid: the reconciler removes the workload and its disk, once the
       // minutes it ran are billed as at any stop.
       const stopped = current.desiredState === 'running' ? await billing.stopNow(tx, current, { now }) : current;
       await queries.transition(tx, stopped, { desiredState: 'destroyed', diskArrearsUnits: due });
-      await notices.notifyUser(tx, { userId: current.userId, kind: 'diskCleared', params, at: now });
+      await recordEvent(tx, { type: 'disk.cleared', ...fact });
     }
   }
 

@@ -3,7 +3,6 @@ import type { Module, Platform } from '../../platform.js';
 import type { ComputeDriver } from '../../providers/compute/types.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import type { InventoryService } from '../inventory/index.js';
-import type { NoticesService } from '../notices/index.js';
 import type { UsersService } from '../users/index.js';
 import type { WalletService } from '../wallet/index.js';
 import { appAccessRoutes } from './app-access.routes.js';
@@ -43,16 +42,14 @@ export function createApplicationsModule({
   catalogue,
   inventory,
   wallet,
-  notices,
 }: Platform & {
   driver: ComputeDriver;
   users: Pick<UsersService, 'findRealNameVerifiedAt'>;
   catalogue: Pick<CatalogueService, 'rentable'>;
   inventory: InventoryService;
   wallet: Pick<WalletService, 'charge' | 'chargeMany' | 'newOrderNo' | 'spendable' | 'refund'>;
-  notices: Pick<NoticesService, 'notifyUser'>;
 }): Module<ApplicationsModuleService> {
-  const bills = billing({ wallet, notices, batchSize: config.jobs.billingBatchSize });
+  const bills = billing({ wallet, batchSize: config.jobs.billingBatchSize });
   const reconciling = reconciler({ db, clock, log, driver, catalogue, inventory, billing: bills });
   const dependencies = {
     db,
@@ -61,7 +58,6 @@ export function createApplicationsModule({
     catalogue,
     inventory,
     wallet,
-    notices,
     billing: bills,
     changed: reconciling.changed,
     confirm: reconciling.confirm,
@@ -86,7 +82,7 @@ export function createApplicationsModule({
       ...applicationJobs({
         terms,
         billing: bills,
-        disks: diskSettlement({ wallet, notices, billing: bills }),
+        disks: diskSettlement({ wallet, billing: bills }),
         reconciling,
       }),
       ...appAccessJobs,

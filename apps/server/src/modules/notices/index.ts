@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../../jobs/scheduler.js';
 import type { Module, Platform } from '../../platform.js';
 import { noticeCountMemory } from './notice-count.js';
+import { noticeConsumers } from './notices.consumers.js';
 import { foldInformCounts } from './notices.queries.js';
 import { noticesRoutes } from './notices.routes.js';
 import { noticesService, type NoticesService } from './notices.service.js';
@@ -13,7 +14,10 @@ export {
   type NoticesService,
 } from './notices.service.js';
 
-/** Notices to users and platform notices; every other module notifies through `service.notifyUser`. */
+/**
+ * Notices to users and platform notices. Other modules' facts become notices through the events the notices consumer
+ * handles (notices.consumers.ts); registration still notifies in its own transaction through `service.notifyUser`.
+ */
 export function createNoticesModule({ db, clock, listen }: Platform): Module<NoticesService> {
   const count = noticeCountMemory({ db, listen });
   const service = noticesService({ db, clock, count });
@@ -28,5 +32,5 @@ export function createNoticesModule({ db, clock, listen }: Platform): Module<Not
       },
     },
   ];
-  return { service, routes: noticesRoutes(service), jobs, close: count.close };
+  return { service, routes: noticesRoutes(service), jobs, consumers: noticeConsumers, close: count.close };
 }

@@ -7,7 +7,7 @@ import { countWallets, findLedgerMismatches } from './ledger.queries.js';
 // (ARCHITECTURE §4). Reads DATABASE_URL, or the embedded database under DATA_DIR; exits 1 on any mismatch.
 try {
   const config = loadConfig(process.env);
-  const database = await openDatabase({ databaseUrl: config.database.url, dataDir: config.runtime.dataDir });
+  const database = await openDatabase(config);
   const [mismatches, wallets] = await Promise.all([findLedgerMismatches(database.db), countWallets(database.db)]);
   await database.close();
   for (const wrong of mismatches) {

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+// Ids and amounts travel as decimal text: JSON has no bigint, and a float must never hold money (ARCHITECTURE §4).
+const id = z.string().regex(/^[1-9]\d*$/);
+const units = z.string().regex(/^-?\d+$/);
+const application = { userId: id, applicationId: id, appName: z.string() };
+
+/**
+ * Every domain event's type and the zod schema of its payload, in one place (docs/decisions/0022). A writer's payload
+ * is checked against it before it is written and a consumer's event is parsed with it, so writer and consumer agree
+ * without either importing the other's module. Add a type here with the module that writes it; never change a
+ * payload's meaning in place: events already written keep the old one (add a field, or a new type).
+ */
+export const EVENT_TYPES = {
+  /** What a user can spend fell below an hour (`hour`) or ten minutes (`tenMinutes`) of their running applications. */
+  'balance.low': z.object({ userId: id, level: z.enum(['hour', 'tenMinutes']), spendable: units }),
+  /** The platform (not its user) stopped an application: for want of funds, at expiry, or at its timed shutdown. */
+  'application.stopped': z.object({
+    ...application,
+    reason: z.enum(['insufficientBalance', 'expired', 'timedShutdown']),
+  }),
+  /** The 0:00 settlement could not charge an application's data disk: `arrears` is what it owes. */
+  'disk.arrears': z.object({ ...application, arrears: units }),
+  /** Still unpaid at the next settlement: the application and its disk are destroyed. */
+  'disk.cleared': z.object({ ...application, arrears: units }),
+} as const;
+
+export type EventType = keyof typeof EVENT_TYPES;
+export type EventPayload<T extends EventType> = z.infer<(typeof EVENT_TYPES)[T]>;
+
+export const isEventType = (type: string): type is EventType => Object.hasOwn(EVENT_TYPES, type);
