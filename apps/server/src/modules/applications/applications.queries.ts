@@ -242,16 +242,17 @@ export async function recordBilled(tx: Tx, billed: readonly ApplicationRow[]) {
   }));
   // Each row only moves forwards from where it was billed to: the charges of the same transaction were computed from
   // that, so a row that moved meanwhile must undo them all.
-  const moved = await queryRows<{ id: string }>(
+  const [moved] = await queryRows<{ count: number }>(
     tx,
-    sql`UPDATE applications a
-    SET billed_minutes = b.minutes, billed_through = b.through, spent_units = b.spent
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS b (id bigint, minutes int, through timestamptz, spent bigint)
-    WHERE a.id = b.id AND a.billed_minutes < b.minutes AND a.billed_through < b.through
-    RETURNING a.id`,
+    sql`WITH moved AS (UPDATE applications a
+      SET billed_minutes = b.minutes, billed_through = b.through, spent_units = b.spent
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS b (id bigint, minutes int, through timestamptz, spent bigint)
+      WHERE a.id = b.id AND a.billed_minutes < b.minutes AND a.billed_through < b.through
+      RETURNING 1)
+    SELECT count(*)::int AS count FROM moved`,
   );
-  if (moved.length !== rows.length) {
-    throw new Error(`billed ${rows.length} applications but ${moved.length} were where their bill began`);
+  if (moved!.count !== rows.length) {
+    throw new Error(`billed ${rows.length} applications but ${moved!.count} were where their bill began`);
   }
 }
 
