@@ -155,6 +155,26 @@ describe('an Alipay mobile-website recharge (createAlipayOrder)', () => {
     expect(await paymentStatus(live.t, token, order.orderNo)).toBe('pending');
   });
 
+  it('is continued from the order list on Alipay’s page again, not as a QR', async () => {
+    const { token } = await createSignedInUser(live.t);
+    const page = await openAlipayWap(live.t, token, 66);
+    const qr = await openRecharge(live.t, token, 67, 'alipay');
+    const orders = await live.t.request({
+      method: 'POST',
+      url: '/api/recharge/order-info/selectDealInfoList',
+      token,
+      payload: {},
+    });
+    const resumes = Object.fromEntries(
+      (orders.json().data.rows as { orderNo: string; resume: { kind: string } }[]).map((row) => [
+        row.orderNo,
+        row.resume,
+      ]),
+    );
+    expect(resumes[page.orderNo]).toMatchObject({ kind: 'page', payUrl: page.payUrl, sandbox: false });
+    expect(resumes[qr.orderNo]).toMatchObject({ kind: 'qr', codeUrl: qr.codeUrl });
+  });
+
   it('is not trusted by Alipay once a parameter is changed in the address', async () => {
     const { token } = await createSignedInUser(live.t);
     const order = await openAlipayWap(live.t, token, 66);

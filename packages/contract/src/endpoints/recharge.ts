@@ -113,9 +113,13 @@ const billLineSchema = z.object({
   voucherPayment: moneyTextSchema,
 });
 
-/** How to finish paying a pending recharge: its QR again, or where to send a bank transfer. */
+/**
+ * How to finish paying a pending recharge: its QR again, the provider's payment page again (Alipay's mobile-website
+ * payment), or where to send a bank transfer.
+ */
 const resumeSchema = z.union([
   z.object({ kind: z.literal('qr'), codeUrl: z.string(), expiresIn: z.number().int(), sandbox: z.boolean() }),
+  z.object({ kind: z.literal('page'), payUrl: z.string(), expiresIn: z.number().int(), sandbox: z.boolean() }),
   z.object({
     kind: z.literal('bank'),
     accountName: z.string(),

@@ -69,7 +69,12 @@ export function orderListService({
       return { kind: 'bank', ...account, remark: order.orderNo };
     }
     const left = order.expiresAt ? Math.floor((order.expiresAt.getTime() - clock.now().getTime()) / 1_000) : 0;
-    return order.codeUrl && left > 0 ? { kind: 'qr', codeUrl: order.codeUrl, expiresIn: left, sandbox } : null;
+    if (!order.codeUrl || left <= 0) {
+      return null;
+    }
+    return order.pagePayment
+      ? { kind: 'page', payUrl: order.codeUrl, expiresIn: left, sandbox }
+      : { kind: 'qr', codeUrl: order.codeUrl, expiresIn: left, sandbox };
   }
 
   const rechargeRow = (order: queries.RechargeOrder, locale: Locale): OrderRow => ({

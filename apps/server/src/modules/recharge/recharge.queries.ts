@@ -16,6 +16,8 @@ export interface NewOrder {
   expiresAt: Date | null;
   /** Where the payer pays: what a QR encodes, or a mobile-website payment's page. */
   codeUrl?: string;
+  /** Whether `codeUrl` is the provider's payment page rather than a QR's text. */
+  pagePayment?: boolean;
 }
 
 export async function insertOrder(db: Db, order: NewOrder) {
@@ -27,6 +29,7 @@ export async function insertOrder(db: Db, order: NewOrder) {
     createdAt: order.now,
     expiresAt: order.expiresAt,
     codeUrl: order.codeUrl ?? null,
+    pagePayment: order.pagePayment ?? false,
   });
 }
 

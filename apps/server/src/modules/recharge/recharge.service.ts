@@ -120,12 +120,13 @@ export function rechargeService({ config, db, clock, log, provider, wallet }: Re
     /**
      * An Alipay order paid on Alipay's mobile-website page instead of by QR (spec §7 createAlipayOrder), opened in the
      * same order as a QR; from then on it is an Alipay order like any other (notified, queried, closed at expiry).
-     * Its page address is kept as the QR is, so that a pending order can still be resumed from the order list.
+     * Its page address is kept where a QR's is, marked as a page, so that a pending order reopens it from the order
+     * list.
      */
     async openWap(userId: UserId, amount: Money) {
       const order = await newOrder();
       const { payUrl } = provider.wapPay({ ...order, amount, returnUrl: returnUrlOf(config, order.orderNo) });
-      await write({ ...order, userId, channel: 'alipay', amount, codeUrl: payUrl });
+      await write({ ...order, userId, channel: 'alipay', amount, codeUrl: payUrl, pagePayment: true });
       return { orderNo: order.orderNo, payUrl, ...expiryOf(order) };
     },
 

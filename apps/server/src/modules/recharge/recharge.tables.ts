@@ -10,6 +10,8 @@ export const rechargeOrders = pgTable('recharge_orders', {
   amount: bigint('amount', { mode: 'bigint' }).$type<Money>().notNull(),
   status: text('status').$type<PaymentStatus>().notNull().default(byDatabase),
   codeUrl: text('code_url'),
+  /** Paid on the provider's own page (Alipay's mobile-website payment), `code_url` being that page, not a QR's text. */
+  pagePayment: boolean('page_payment').notNull().default(byDatabase),
   tradeNo: text('trade_no'),
   paidAfterClose: boolean('paid_after_close').notNull().default(byDatabase),
   createdAt: at('created_at').notNull(),

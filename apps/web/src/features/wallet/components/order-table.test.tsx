@@ -129,4 +129,29 @@ describe('the order list', () => {
     fireEvent.click(await screen.findByTestId(`order-${pending.orderNo}-cancel-ok`));
     await waitFor(() => expect(cancelled).toEqual([path]));
   });
+
+  it('continues a pending mobile-website payment on its payment page again, not as a QR', async () => {
+    const payUrl = 'https://openapi.alipay.com/gateway.do?method=alipay.trade.wap.pay';
+    const pending: Row = {
+      ...order(5, 'pendingPayment'),
+      channel: 'alipay',
+      resume: { kind: 'page', payUrl, expiresIn: 240, sandbox: false },
+    };
+    serveOrders([pending]);
+    const original = window.location;
+    const visited: string[] = [];
+    // jsdom cannot leave the page: record where the console sends the browser instead.
+    Object.defineProperty(window, 'location', {
+      configurable: true,
+      value: { ...original, assign: (url: string) => visited.push(url) },
+    });
+    try {
+      renderWithProviders(<OrderTable />);
+      fireEvent.click(await screen.findByTestId(`order-${pending.orderNo}-resume`));
+      expect(visited).toEqual([payUrl]);
+      expect(screen.queryByTestId('recharge-dialog')).toBeNull();
+    } finally {
+      Object.defineProperty(window, 'location', { configurable: true, value: original });
+    }
+  });
 });

@@ -7,8 +7,9 @@ import { BankTransferDialog } from './bank-transfer-dialog';
 import { RechargeDialog } from './recharge-dialog';
 
 /**
- * What a pending recharge offers in the order list (issue 19 §3): resume it (its QR again while it lasts, or the
- * remittance details of a bank transfer) or cancel it, after a confirmation. Other orders offer nothing.
+ * What a pending recharge offers in the order list (issue 19 §3): resume it (its QR again while it lasts, the
+ * provider's payment page it was opened on, or the remittance details of a bank transfer) or cancel it, after a
+ * confirmation. Other orders offer nothing.
  */
 export function PendingOrderActions({ row }: { row: OrderRow }) {
   const { t } = useTranslation('wallet');
@@ -34,7 +35,11 @@ export function PendingOrderActions({ row }: { row: OrderRow }) {
         <Button
           size="small"
           type="link"
-          onClick={() => setResumed({ deadline: Date.now() + (resume.kind === 'qr' ? resume.expiresIn * 1_000 : 0) })}
+          onClick={() =>
+            resume.kind === 'page'
+              ? window.location.assign(resume.payUrl)
+              : setResumed({ deadline: Date.now() + (resume.kind === 'qr' ? resume.expiresIn * 1_000 : 0) })
+          }
           data-testid={`${testId}-resume`}
         >
           {t('orders.actions.resume')}
