@@ -5,7 +5,7 @@ import './matchers';
 // findBy* and waitFor poll for their condition and return as soon as it holds; the cap only decides when a missing
 // condition counts as a failure. The library's 1 s default is shorter than a lazy page with its requests takes on a
 // CI machine busy with other suites, which made passing tests fail there.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // The lint-rule test runs under node (its own docblock); everything below is for jsdom.
 const jsdom = typeof window !== 'undefined';
