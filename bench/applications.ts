@@ -84,7 +84,13 @@ async function seedRunning(database: Database, config: Config, count: number, at
       users.createAccount(tx, { phone: `16${String(index).padStart(9, '0')}` }),
     );
     await wallet.post(database.db, [
-      { userId, transactionType: 'recharge', amount: money(10n ** 12n), orderNo: `BENCH-FUND-${userId}` },
+      {
+        userId,
+        transactionType: 'recharge',
+        amount: money(10n ** 12n),
+        orderNo: `BENCH-FUND-${userId}`,
+        counter: 'clearing.wechat',
+      },
     ]);
     owners.push(userId);
   }

@@ -64,7 +64,13 @@ async function benchEngine(engine: string, databaseUrl: string | undefined) {
       const phone = `17${String(stamp + worker).padStart(9, '0')}`;
       const userId = await inTransaction(db, (tx) => users.createAccount(tx, { phone }));
       await wallet.post(db, [
-        { userId, transactionType: 'recharge', amount: money(10n ** 12n), orderNo: `BENCH-FUND-${userId}` },
+        {
+          userId,
+          transactionType: 'recharge',
+          amount: money(10n ** 12n),
+          orderNo: `BENCH-FUND-${userId}`,
+          counter: 'clearing.wechat',
+        },
       ]);
       owners.push(userId);
     }

@@ -19,6 +19,11 @@ export const EVENT_TYPES = {
     ...application,
     reason: z.enum(['insufficientBalance', 'expired', 'timedShutdown']),
   }),
+  /**
+   * Charges the balance paid (vouchers' part excluded), per user: what VIP growth counts. One event per charge, or one
+   * per billing chunk for all its owners (subject `transfer:<id>`).
+   */
+  'consumption.posted': z.object({ consumptions: z.array(z.object({ userId: id, units })).min(1) }),
   /** The 0:00 settlement could not charge an application's data disk: `arrears` is what it owes. */
   'disk.arrears': z.object({ ...application, arrears: units }),
   /** Still unpaid at the next settlement: the application and its disk are destroyed. */

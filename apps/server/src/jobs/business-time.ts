@@ -75,6 +75,10 @@ export function localDayRange(
 ): { from: Date | undefined; until: Date | undefined } {
   return {
     from: startDate ? startOfLocalDay(startDate, timeZone) : undefined,
-    until: endDate ? new Date(startOfLocalDay(endDate, timeZone).getTime() + DAY_MS) : undefined,
+    until: endDate ? endOfLocalDay(endDate, timeZone) : undefined,
   };
 }
+
+/** The first instant after a business day `YYYY-MM-DD` of `timeZone`. */
+export const endOfLocalDay = (day: string, timeZone: string) =>
+  new Date(startOfLocalDay(day, timeZone).getTime() + DAY_MS);

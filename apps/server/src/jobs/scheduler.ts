@@ -70,6 +70,11 @@ export class Scheduler {
     await this.options.consumers?.stop();
   }
 
+  /** Hands the events written so far to their consumers, without running any job. */
+  async drainEvents(): Promise<void> {
+    await this.options.consumers?.drain();
+  }
+
   /**
    * Runs everything due now, then the events it wrote; overlapping calls share one pass. Returns the (job, period)
    * pairs this call ran.

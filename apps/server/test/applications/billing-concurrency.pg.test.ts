@@ -66,7 +66,7 @@ const applications = () =>
   queryRows<{ user_id: string; minutes: number; status: string; charged: string; spent: string }>(
     t.db,
     sql`SELECT a.user_id::text, a.billed_minutes AS minutes, a.status,
-          (SELECT coalesce(-sum(amount), 0) FROM ledger_entries e WHERE e.order_no = a.order_no)::text AS charged,
+          (SELECT coalesce(-sum(amount), 0) FROM ledger_entries e WHERE e.account_kind = 'balance' AND e.order_no = a.order_no)::text AS charged,
           a.spent_units::text AS spent
         FROM applications a ORDER BY a.id`,
   );
@@ -84,7 +84,13 @@ describe('billing ticks raced against each other and against the owners’ walle
       return index % 2 === 0
         ? charge(t, renter.userId, (1 + Math.floor(next() * 50)) / 100 + '', { transactionType: 'dataStorage' })
         : t.services.wallet.post(t.db, [
-            { userId: renter.userId, transactionType: 'recharge', amount: money(500n), orderNo: `RACE-TOPUP-${index}` },
+            {
+              userId: renter.userId,
+              transactionType: 'recharge',
+              amount: money(500n),
+              orderNo: `RACE-TOPUP-${index}`,
+              counter: 'clearing.wechat',
+            },
           ]);
     });
     const outcomes = await Promise.allSettled([...billers.map((biller) => biller.tick()), ...beside]);
@@ -124,7 +130,7 @@ describe('billing ticks raced against each other and against the owners’ walle
     expect(vouchers!.left).toBe('0');
     const [subFen] = await queryRows<{ n: number }>(
       t.db,
-      sql`SELECT count(*)::int AS n FROM ledger_entries WHERE amount % 100 <> 0 OR balance_change % 100 <> 0`,
+      sql`SELECT count(*)::int AS n FROM ledger_entries WHERE account_kind = 'balance' AND amount % 100 <> 0 OR balance_change % 100 <> 0`,
     );
     expect(subFen!.n).toBe(0);
     expect(await runLedgerCheck(t)).toMatchObject({ code: 0 });

@@ -51,7 +51,7 @@ const billed = () =>
   queryRows<{ minutes: number; charged: string; expected: string }>(
     t.db,
     sql`SELECT a.billed_minutes AS minutes,
-          (SELECT coalesce(-sum(amount), 0) FROM ledger_entries e WHERE e.order_no = a.order_no)::text AS charged,
+          (SELECT coalesce(-sum(amount), 0) FROM ledger_entries e WHERE e.account_kind = 'balance' AND e.order_no = a.order_no)::text AS charged,
           a.spent_units::text AS expected
         FROM applications a`,
   );

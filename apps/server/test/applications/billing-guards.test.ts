@@ -61,7 +61,7 @@ describe('renting by the minute', () => {
     await act(t, renter.token, 'stop', id);
     await t.services.applications.settled();
     const balance = await balanceOf(t, renter.token);
-    await charge(t, renter.userId, balance, { transactionType: 'transferOut', orderNo: `drain-${id}` });
+    await charge(t, renter.userId, balance, { transactionType: 'dataStorage', orderNo: `drain-${id}` });
 
     const restart = await act(t, renter.token, 'restart', id);
     expect(restart.statusCode).toBe(422);
@@ -97,7 +97,7 @@ describe('the last minutes', () => {
     const [billed] = await queryRows<{ minutes: number; charged: string }>(
       t.db,
       sql`SELECT billed_minutes AS minutes,
-            (SELECT (-sum(amount))::text FROM ledger_entries WHERE order_no = ${orderNo}) AS charged
+            (SELECT (-sum(amount))::text FROM ledger_entries WHERE account_kind = 'balance' AND order_no = ${orderNo}) AS charged
           FROM applications WHERE id = ${id}`,
     );
     // Five minutes by the tick, and the sixth, started when it was destroyed: 6 × 0.038, rounded once to the fen.
@@ -141,6 +141,7 @@ describe('VIP grades', () => {
     );
     const renter = await createRenter(t, '20000');
     await charge(t, renter.userId, '20000');
+    await t.drainEvents();
     const vip = await t.request({ method: 'GET', url: '/api/recharge/vip/selectVip', token: renter.token });
     expect(vip.json().data).toMatchObject({ vipGrade: 4, discountBasisPoints: 8500 });
   });
@@ -184,7 +185,7 @@ describe('the tick that stops an application', () => {
     expect([row.status, row.billedMinutes, row.cost]).toEqual(['stopped', 13, '0.49']);
     const [charged] = await queryRows<{ total: string }>(
       t.db,
-      sql`SELECT (-sum(amount))::text AS total FROM ledger_entries WHERE order_no = ${row.orderNo as string}`,
+      sql`SELECT (-sum(amount))::text AS total FROM ledger_entries WHERE account_kind = 'balance' AND order_no = ${row.orderNo as string}`,
     );
     expect(charged).toEqual({ total: '4900' });
     expect(await ledgerMismatches(t)).toEqual([]);

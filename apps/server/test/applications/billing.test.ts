@@ -35,7 +35,7 @@ const rowOf = async (token: string, id: string) =>
 const chargesOf = (orderNo: string) =>
   queryRows<{ amount: string }>(
     t.db,
-    sql`SELECT amount::text FROM ledger_entries WHERE order_no = ${orderNo} ORDER BY id`,
+    sql`SELECT amount::text FROM ledger_entries WHERE account_kind = 'balance' AND order_no = ${orderNo} ORDER BY id`,
   );
 
 const informsOf = async (token: string) => (await noticesOf(t, token)).map((notice) => notice.content);

@@ -43,7 +43,7 @@ describe('creates racing for the same GPUs', () => {
       sql`SELECT (SELECT count(*)::int FROM gpus WHERE application_id IS NOT NULL) AS gpus,
                  (SELECT count(DISTINCT application_id)::int FROM gpus) AS holders,
                  (SELECT count(*)::int FROM applications) AS applications,
-                 (SELECT count(*)::int FROM ledger_entries WHERE transaction_type = 'appOrder') AS charges`,
+                 (SELECT count(*)::int FROM ledger_entries WHERE account_kind = 'balance' AND transaction_type = 'appOrder') AS charges`,
     );
     expect(held).toEqual({ gpus: 100, holders: 100, applications: 100, charges: 100 });
   });

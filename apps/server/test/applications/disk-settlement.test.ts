@@ -26,7 +26,7 @@ const informsOf = async (token: string) => (await noticesOf(t, token)).map((noti
 const diskCharges = (orderNo: string) =>
   queryRows<{ amount: string }>(
     t.db,
-    sql`SELECT amount::text FROM ledger_entries WHERE order_no = ${orderNo} AND transaction_type = 'dataDiskExpansion'`,
+    sql`SELECT amount::text FROM ledger_entries WHERE account_kind = 'balance' AND order_no = ${orderNo} AND transaction_type = 'dataDiskExpansion'`,
   );
 
 describe('an expanded data disk', () => {

@@ -34,8 +34,8 @@ describe('destroys of one prepaid application racing charges on its wallet', () 
 
     const [counts] = await queryRows<{ refunds: number; fees: number; refunded: number }>(
       t.db,
-      sql`SELECT (SELECT count(*)::int FROM ledger_entries WHERE transaction_type = 'refund') AS refunds,
-                 (SELECT count(*)::int FROM ledger_entries WHERE transaction_type = 'refundFee') AS fees,
+      sql`SELECT (SELECT count(*)::int FROM ledger_entries WHERE account_kind = 'balance' AND transaction_type = 'refund') AS refunds,
+                 (SELECT count(*)::int FROM ledger_entries WHERE account_kind = 'balance' AND transaction_type = 'refundFee') AS fees,
                  (SELECT count(*)::int FROM applications WHERE refunded_units > 0) AS refunded`,
     );
     expect(counts).toEqual({ refunds: 3, fees: 3, refunded: 3 });

@@ -27,7 +27,7 @@ async function entries(orderNo: string) {
   return queryRows<{ type: string; amount: string; change: string }>(
     t.db,
     sql`SELECT transaction_type AS type, amount::text, balance_change::text AS change
-        FROM ledger_entries WHERE order_no = ${orderNo} ORDER BY id`,
+        FROM ledger_entries WHERE account_kind = 'balance' AND order_no = ${orderNo} ORDER BY id`,
   );
 }
 
@@ -85,7 +85,7 @@ describe('destroying a prepaid application before its term ends', () => {
     const [cost] = await queryRows<{ spent: string; lines: string }>(
       t.db,
       sql`SELECT spent_units::text AS spent,
-            (SELECT (-sum(amount))::text FROM ledger_entries WHERE order_no = ${orderNo}) AS lines
+            (SELECT (-sum(amount))::text FROM ledger_entries WHERE account_kind = 'balance' AND order_no = ${orderNo}) AS lines
           FROM applications WHERE id = ${id}`,
     );
     expect(cost!.spent).toBe(cost!.lines);

@@ -22,7 +22,10 @@ const rowOf = async (token: string, id: string) =>
   (await listApplications(t, token, '?pageSize=100')).rows.find((row) => row.id === id)!;
 
 const storedAmounts = (orderNo: string) =>
-  queryRows<{ amount: string }>(t.db, sql`SELECT amount::text FROM ledger_entries WHERE order_no = ${orderNo}`);
+  queryRows<{ amount: string }>(
+    t.db,
+    sql`SELECT amount::text FROM ledger_entries WHERE account_kind = 'balance' AND order_no = ${orderNo}`,
+  );
 
 describe('money in whole fen', () => {
   it('quotes per-minute renting at the price the application is then billed at, to the fen', async () => {

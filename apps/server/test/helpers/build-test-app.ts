@@ -17,6 +17,8 @@ export interface TestApp {
   request(
     options: InjectOptions & { token?: string; locale?: Locale; unsigned?: boolean },
   ): Promise<LightMyRequestResponse>;
+  /** Hands the events written so far to their consumers, as the server does when they commit or after a tick. */
+  drainEvents(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function buildTestApp(
         },
       });
     },
+    drainEvents: () => app.scheduler.drainEvents(),
     close: async () => {
       await app.close();
       if (!options.testDatabase) {

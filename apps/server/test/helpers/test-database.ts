@@ -12,17 +12,20 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database for one test file, on the engine of this pass. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database for one test file, on the engine of this pass; `blank` leaves it empty, unmigrated (a
+ * migration's test migrates it up to the migration itself: migration-database.ts).
+ */
+export async function createTestDatabase({ blank = false }: { blank?: boolean } = {}): Promise<TestDatabase> {
   if (ENGINE === 'pglite') {
-    const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const template = blank ? undefined : new Blob([readFileSync(inject('pgliteTemplate'))]);
     const database = await openPglite(undefined, template);
     return { database, url: undefined, drop: () => database.close() };
   }
   const name = `suanli_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  await admin.query(`CREATE DATABASE ${name}${blank ? '' : ` TEMPLATE ${inject('postgresTemplate')}`}`);
   await admin.end();
   const url = withDatabase(TEST_DATABASE_URL!, name);
   const database = openPostgres(url);

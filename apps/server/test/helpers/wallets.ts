@@ -2,7 +2,7 @@ import { money, parseMoney } from '@suanli/contract';
 import { sql } from 'drizzle-orm';
 import type { UserId } from '../../src/db/ids.js';
 import { queryRows } from '../../src/db/sql.js';
-import { findLedgerMismatches } from '../../src/modules/wallet/ledger.queries.js';
+import { findLedgerMismatches } from '../../src/modules/wallet/ledger-check.queries.js';
 import type { TestApp } from './build-test-app.js';
 import { exitOf, spawnTs } from './spawn.js';
 import type { Arrange } from './factories.js';
@@ -14,7 +14,9 @@ import type { Arrange } from './factories.js';
 export async function fund({ db, services }: Arrange, userId: UserId, yuan: string) {
   const amount = parseMoney(yuan) ?? money(0n);
   const orderNo = `TEST${userId}-${amount}-${Math.random().toString(36).slice(2, 10)}`;
-  await services.wallet.post(db, [{ userId, transactionType: 'recharge', amount, orderNo }]);
+  await services.wallet.post(db, [
+    { userId, transactionType: 'recharge', amount, orderNo, counter: 'clearing.wechat' },
+  ]);
 }
 
 /** The balance the console shows: `expect(await balanceOf(t, token)).toBe('100.00')`. */
@@ -26,7 +28,7 @@ export async function balanceOf(t: TestApp, token: string): Promise<string> {
 export async function entriesFor({ db }: Arrange, orderNo: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM ledger_entries WHERE order_no = ${orderNo}`,
+    sql`SELECT count(*)::int AS n FROM ledger_entries WHERE account_kind = 'balance' AND order_no = ${orderNo}`,
   );
   return row!.n;
 }

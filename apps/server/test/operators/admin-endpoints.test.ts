@@ -57,8 +57,10 @@ describe('the operators’ endpoints', () => {
       }
       expect((await call(others.token)).statusCode).toBe(403);
       expect((await call()).statusCode).toBe(401);
-      // The one who holds the area gets past the check, to the endpoint's own answer about this empty input.
-      expect([400, 404, 409, 422]).toContain((await call(holder.token)).statusCode);
+      // The one who holds the area gets past the check, to the endpoint's own answer about this empty input: a read
+      // answers its defaults.
+      const answers = endpoint.method === 'GET' ? [200] : [400, 404, 409, 422];
+      expect(answers).toContain((await call(holder.token)).statusCode);
     },
   );
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../src/db/transaction.js';
-import { findLedgerMismatches } from '../../src/modules/wallet/ledger.queries.js';
+import { findLedgerMismatches } from '../../src/modules/wallet/ledger-check.queries.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { balanceOf, buyPackage, buyPoints, ledgerOf, pointsOf } from '../helpers/power-points.js';
@@ -76,6 +76,6 @@ describe('purchases raced by one user on PostgreSQL', () => {
     expect(await findLedgerMismatches(t.db)).toEqual([]);
     const { code, output } = await runLedgerCheck(t);
     expect(code).toBe(0);
-    expect(output).toMatch(/\d+ wallets checked, 0 with a ledger that does not match/);
+    expect(output).toMatch(/\d+ accounts and \d+ transfers checked, 0 findings/);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLedgerMismatches } from '../../src/modules/wallet/ledger.queries.js';
+import { findLedgerMismatches } from '../../src/modules/wallet/ledger-check.queries.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { balanceOf, buyPoints, ledgerOf, pointsOf } from '../helpers/power-points.js';

@@ -2,7 +2,7 @@ import { money } from '@suanli/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/sql.js';
-import { findLedgerMismatches } from '../../src/modules/wallet/ledger.queries.js';
+import { findLedgerMismatches } from '../../src/modules/wallet/ledger-check.queries.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { cashier, openRecharge } from '../helpers/recharges.js';
@@ -17,7 +17,7 @@ afterAll(() => t.close());
 async function rechargeEntries(orderNo: string) {
   const [row] = await queryRows<{ n: number }>(
     t.db,
-    sql`SELECT count(*)::int AS n FROM ledger_entries WHERE order_no = ${orderNo}`,
+    sql`SELECT count(*)::int AS n FROM ledger_entries WHERE account_kind = 'balance' AND order_no = ${orderNo}`,
   );
   return row!.n;
 }

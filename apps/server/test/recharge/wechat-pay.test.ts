@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLedgerMismatches } from '../../src/modules/wallet/ledger.queries.js';
+import { findLedgerMismatches } from '../../src/modules/wallet/ledger-check.queries.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { advance, notifyWechatPay, openRecharge, paymentStatus } from '../helpers/recharges.js';

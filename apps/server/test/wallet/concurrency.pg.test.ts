@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserId } from '../../src/db/ids.js';
 import { queryRows } from '../../src/db/sql.js';
-import { findLedgerMismatches } from '../../src/modules/wallet/ledger.queries.js';
+import { findLedgerMismatches } from '../../src/modules/wallet/ledger-check.queries.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { seededRandom } from '../helpers/seeded-random.js';
@@ -21,7 +21,7 @@ const TRANSFERS = 1_000;
 async function walletRows(userIds: UserId[]) {
   return queryRows<{ balance: string }>(
     t.db,
-    sql`SELECT balance::text FROM wallets WHERE user_id IN (${sql.join(userIds, sql`, `)})`,
+    sql`SELECT balance::text FROM ledger_accounts WHERE kind = 'balance' AND user_id IN (${sql.join(userIds, sql`, `)})`,
   );
 }
 
@@ -74,7 +74,7 @@ describe('transfers raced on PostgreSQL', () => {
     expect(balances.every((balance) => balance >= 0n)).toBe(true);
     const [outs] = await queryRows<{ n: number }>(
       t.db,
-      sql`SELECT count(*)::int AS n FROM ledger_entries WHERE transaction_type = 'transferOut'`,
+      sql`SELECT count(*)::int AS n FROM ledger_entries WHERE account_kind = 'balance' AND transaction_type = 'transferOut'`,
     );
     expect(outs!.n).toBe(succeeded);
     expect(await findLedgerMismatches(t.db)).toEqual([]);
@@ -83,14 +83,14 @@ describe('transfers raced on PostgreSQL', () => {
   it('npm run ledger:check passes on that database, and fails once a balance is changed behind the ledger', async () => {
     const passing = await runLedgerCheck(t);
     expect(passing.code).toBe(0);
-    expect(passing.output).toMatch(/\d+ wallets checked, 0 with a ledger that does not match/);
+    expect(passing.output).toMatch(/\d+ accounts and \d+ transfers checked, 0 findings/);
 
-    await t.db.execute(sql`UPDATE wallets SET balance = balance + 100
-                           WHERE id = (SELECT min(id) FROM wallets)`);
+    await t.db.execute(sql`UPDATE ledger_accounts SET balance = balance + 100
+                           WHERE id = (SELECT min(id) FROM ledger_accounts WHERE kind = 'balance')`);
     const failing = await runLedgerCheck(t);
     expect(failing.code).toBe(1);
-    expect(failing.output).toMatch(/wallet \d+ \(user \d+\): balance/);
-    await t.db.execute(sql`UPDATE wallets SET balance = balance - 100
-                           WHERE id = (SELECT min(id) FROM wallets)`);
+    expect(failing.output).toMatch(/balance account \d+ \(user \d+\): balance/);
+    await t.db.execute(sql`UPDATE ledger_accounts SET balance = balance - 100
+                           WHERE id = (SELECT min(id) FROM ledger_accounts WHERE kind = 'balance')`);
   });
 });

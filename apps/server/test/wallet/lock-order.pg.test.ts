@@ -78,7 +78,7 @@ describe('a batch of charges and a single charge on the same wallet, on PostgreS
     expect([...posted.keys()]).toEqual([without]);
     const balances = await queryRows<{ user_id: string; balance: string }>(
       t.db,
-      sql`SELECT user_id::text, balance::text FROM wallets WHERE user_id IN (${withVoucher}, ${without}) ORDER BY user_id`,
+      sql`SELECT user_id::text, balance::text FROM ledger_accounts WHERE kind = 'balance' AND user_id IN (${withVoucher}, ${without}) ORDER BY user_id`,
     );
     // Both of the voucher's charges were paid by it; the other owner's from the balance.
     expect(Object.fromEntries(balances.map((row) => [row.user_id, BigInt(row.balance)]))).toEqual({

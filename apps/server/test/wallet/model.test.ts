@@ -1,6 +1,6 @@
 import { formatMoney, money } from '@suanli/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLedgerMismatches } from '../../src/modules/wallet/ledger.queries.js';
+import { findLedgerMismatches } from '../../src/modules/wallet/ledger-check.queries.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { seededRandom } from '../helpers/seeded-random.js';
@@ -101,6 +101,7 @@ describe('wallet operations (recharges, vouchers, charges, transfers) in a seede
       }
     }
 
+    await t.drainEvents();
     const records = await Promise.all(
       users.map(async (user) => {
         const get = (url: string) => t.request({ method: 'GET', url, token: user.token }).then((r) => r.json().data);

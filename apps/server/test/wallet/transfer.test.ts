@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/sql.js';
-import { findLedgerMismatches } from '../../src/modules/wallet/ledger.queries.js';
+import { findLedgerMismatches } from '../../src/modules/wallet/ledger-check.queries.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { fund } from '../helpers/wallets.js';
@@ -90,7 +90,7 @@ describe('a transfer', () => {
     expect((await balanceOf(recipient.token)).balance).toBe('30.25');
     const entries = await queryRows<{ user_id: string; transaction_type: string; amount: string }>(
       t.db,
-      sql`SELECT user_id::text, transaction_type, amount::text FROM ledger_entries WHERE order_no = ${orderNo}
+      sql`SELECT user_id::text, transaction_type, amount::text FROM ledger_entries WHERE account_kind = 'balance' AND order_no = ${orderNo}
           ORDER BY amount`,
     );
     expect(entries).toEqual([
@@ -143,12 +143,16 @@ describe('the ledger', () => {
     expect(await findLedgerMismatches(t.db)).toEqual([]);
     const { userId } = await createSignedInUser(t);
     await fund(t, userId, '5');
-    await t.db.execute(sql`UPDATE wallets SET balance = balance + 1 WHERE user_id = ${userId}`);
+    await t.db.execute(
+      sql`UPDATE ledger_accounts SET balance = balance + 1 WHERE kind = 'balance' AND user_id = ${userId}`,
+    );
     const mismatches = await findLedgerMismatches(t.db);
     expect(mismatches).toEqual([
       expect.objectContaining({ userId: BigInt(userId), balance: 50_001n, entriesSum: 50_000n, brokenEntries: 0 }),
     ]);
-    await t.db.execute(sql`UPDATE wallets SET balance = balance - 1 WHERE user_id = ${userId}`);
+    await t.db.execute(
+      sql`UPDATE ledger_accounts SET balance = balance - 1 WHERE kind = 'balance' AND user_id = ${userId}`,
+    );
     expect(await findLedgerMismatches(t.db)).toEqual([]);
   });
 });

@@ -113,3 +113,27 @@ export const getIncomeExpenseSummary = defineEndpoint({
     buckets: z.array(incomeExpenseBucketSchema),
   }),
 });
+
+/** The products the platform keeps revenue by (its ledger's revenue accounts). */
+export const RevenueProduct = z.enum(['gpu', 'disk', 'cloudSpace', 'image', 'api', 'power']);
+
+export const getRevenue = defineEndpoint({
+  id: 'getRevenue',
+  method: 'GET',
+  path: '/admin/finance/revenue',
+  auth: 'user',
+  operator: 'finance',
+  summary:
+    "Operators: revenue by product and business day, read from the ledger's revenue accounts (what users paid for " +
+    `each product, vouchers included): the last ${LIMITS.incomeExpenseDefaultDays} days unless dates are given, at ` +
+    `most ${LIMITS.incomeExpenseMaxDays}`,
+  tag: 'admin',
+  query: withDateRange(z.object({ startDate: dateSchema.optional(), endDate: dateSchema.optional() })),
+  data: z.object({
+    /** The days covered, both included. */
+    startDate: z.string(),
+    endDate: z.string(),
+    /** One row per product and day that earned something, by day then product. */
+    rows: z.array(z.object({ day: z.string(), product: RevenueProduct, amount: moneyTextSchema })),
+  }),
+});

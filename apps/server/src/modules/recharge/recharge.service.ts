@@ -14,7 +14,7 @@ import {
   type QrChannel,
   type WapPayment,
 } from '../../providers/payments/index.js';
-import type { WalletService } from '../wallet/index.js';
+import { clearingOf, type WalletService } from '../wallet/index.js';
 import * as queries from './recharge.queries.js';
 
 /** How long a recharge QR (or Alipay's mobile-website page) can be paid before the order is closed at the provider. */
@@ -68,7 +68,13 @@ export function rechargeService({ config, db, clock, log, provider, wallet }: Re
       const afterClose = order.status !== 'pending';
       await queries.markPaid(tx, { id: order.id, tradeNo: notice.tradeNo, at: clock.now(), afterClose });
       await wallet.post(tx, [
-        { userId: order.userId, transactionType: 'recharge', amount: order.amount, orderNo: order.orderNo },
+        {
+          userId: order.userId,
+          transactionType: 'recharge',
+          amount: order.amount,
+          orderNo: order.orderNo,
+          counter: clearingOf(order.channel),
+        },
       ]);
       await wallet.grantRechargeReturn(tx, { userId: order.userId, orderNo: order.orderNo, amount: order.amount });
       if (afterClose) {

@@ -7,6 +7,7 @@ import { profileService } from './profile.service.js';
 import { rolePermissionsMemory } from './role-permissions.js';
 import { usersRoutes } from './users.routes.js';
 import { usersService, type UsersService } from './users.service.js';
+import { vipConsumers } from './vip.consumers.js';
 
 export type { NewAccount, UsersService } from './users.service.js';
 export type { WechatBinding } from './accounts.queries.js';
@@ -36,5 +37,5 @@ export function createUsersModule({
     profile: profileService({ db, clock }),
     avatar: avatarService({ db, store: objectStore, log }),
   });
-  return { service, routes, close: permissions.close };
+  return { service, routes, consumers: vipConsumers, close: permissions.close };
 }

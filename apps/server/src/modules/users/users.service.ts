@@ -35,7 +35,6 @@ export function usersService({ db, notices }: { db: Db; notices: NoticesService 
     ...accounts,
     getVip: vip.getVip,
     vipDiscount: vip.vipDiscount,
-    growthUpdate: vip.growthUpdate,
 
     /**
      * Creates a user with the `user` role and a welcome notice, recording who invited whom (spec §9 invite rewards

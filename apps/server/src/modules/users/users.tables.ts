@@ -1,5 +1,5 @@
 import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { at, byDatabase, id, userIdColumn } from '../../db/columns.js';
+import { at, byDatabase, id, moneyColumn, userIdColumn } from '../../db/columns.js';
 import type { UserId } from '../../db/ids.js';
 
 /** The account row. Other modules read and write its columns only through this module's index.ts. */
@@ -16,7 +16,8 @@ export const users = pgTable('users', {
   avatarKey: text('avatar_key'),
   vipGrade: integer('vip_grade').notNull().default(0),
   growthValue: integer('growth_value').notNull().default(0),
-  /** Balance spent on charges, in money units: growth is its whole yuan (migration 0015). */
+  /** Balance spent on charges, in money units, as the 'consumption.posted' events said: growth is its whole yuan. */
+  consumptionUnits: moneyColumn('consumption_units').notNull().default(byDatabase),
   wechatOpenId: text('wechat_open_id').unique(),
   wechatNickName: text('wechat_nick_name'),
   wechatBoundAt: at('wechat_bound_at'),

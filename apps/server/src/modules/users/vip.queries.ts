@@ -1,5 +1,6 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { UNITS_PER_YUAN } from '@suanli/contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { users, vipGrades } from './users.tables.js';
 
@@ -29,18 +30,25 @@ export async function findVipGrades(db: Db) {
 }
 
 /**
- * The UPDATE that adds growth, for a step of a caller's statement: `crossings` is a subquery of (user_id, yuan), the
- * whole yuan of balance each user's spending just crossed (the wallet counts the spending, so that a thousand charges of
- * 0.01 yuan make exactly 10 points). The grade rises to the highest one the growth reaches and never falls (a grade
- * given otherwise, such as a KOL invitee's VIP1, stays). The SET expressions read the row as it was, and the UPDATE
- * holds its lock to the end of the transaction, so concurrent charges add up.
+ * Adds balance spent to each user's consumption and the whole yuan it crossed to their growth (so that a thousand
+ * charges of 0.01 yuan make exactly 10 points). The grade rises to the highest one the growth reaches and never falls
+ * (a grade given otherwise, such as a KOL invitee's VIP1, stays). The SET expressions read the row as it was.
  */
-export function growthUpdate(crossings: SQL): SQL {
-  return sql`UPDATE users AS u SET
-          growth_value = u.growth_value + c.yuan::int,
-          vip_grade = GREATEST(u.vip_grade, coalesce(
-            (SELECT max(g.grade) FROM vip_grades g WHERE g.growth_threshold <= u.growth_value + c.yuan), 0))
-        FROM (${crossings}) AS c
-        WHERE u.id = c.user_id AND c.yuan > 0
-        RETURNING u.id`;
+export async function addConsumption(tx: Tx, consumptions: readonly { userId: string; units: string }[]) {
+  await tx.execute(sql`WITH spent AS (
+      SELECT user_id, sum(units)::bigint AS units
+      FROM jsonb_to_recordset(${JSON.stringify(consumptions.map(({ userId, units }) => ({ user_id: userId, units })))}::jsonb)
+        AS c (user_id bigint, units bigint)
+      GROUP BY user_id),
+    crossed AS (
+      SELECT s.user_id, s.units,
+             ((u.consumption_units + s.units) / ${UNITS_PER_YUAN} - u.consumption_units / ${UNITS_PER_YUAN})::int AS yuan
+      FROM spent s JOIN users u ON u.id = s.user_id)
+    UPDATE users AS u SET
+      consumption_units = u.consumption_units + c.units,
+      growth_value = u.growth_value + c.yuan,
+      vip_grade = GREATEST(u.vip_grade, coalesce(
+        (SELECT max(g.grade) FROM vip_grades g WHERE g.growth_threshold <= u.growth_value + c.yuan), 0))
+    FROM crossed c
+    WHERE u.id = c.user_id`);
 }

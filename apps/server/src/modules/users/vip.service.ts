@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { AppError } from '../../http/app-error.js';
-import { findVipGrades, findVipRow, growthUpdate } from './vip.queries.js';
+import { findVipGrades, findVipRow } from './vip.queries.js';
 
 const NO_DISCOUNT = 10_000;
 
@@ -22,8 +22,5 @@ export function vipService({ db }: { db: Db }) {
       const row = await findVipRow(db, userId);
       return { vipGrade: row?.vipGrade ?? 0, discountBasisPoints: row?.discountBasisPoints ?? NO_DISCOUNT };
     },
-
-    /** Growth from balance spent, as one step of a charge's statement (vip.queries.ts). */
-    growthUpdate,
   };
 }

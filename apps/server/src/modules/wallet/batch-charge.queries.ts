@@ -1,8 +1,10 @@
-import { money, UNITS_PER_YUAN, type Money, type TransactionType } from '@suanli/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { money, type Money, type TransactionType } from '@suanli/contract';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { asUserId, type UserId } from '../../db/ids.js';
 import { idSet, queryPrepared } from '../../db/sql.js';
+import { chargedTo, type PlatformAccount } from './accounts.js';
+import { batchConsumed } from './consumption.js';
 import { usable } from './vouchers.queries.js';
 import { vouchers } from './vouchers.tables.js';
 
@@ -32,8 +34,8 @@ export async function lockWallets(tx: Tx, userIds: readonly UserId[], now: Date)
           SELECT ${vouchers.id} FROM ${vouchers}
           WHERE ${vouchers.userId} IN ${idSet(userIds)} AND ${usable(now)}
           ORDER BY ${vouchers.userId}, ${vouchers.expiresAt}, ${vouchers.id} FOR UPDATE)
-        SELECT id, user_id, balance, vouchers_until FROM wallets
-        WHERE user_id IN ${idSet(userIds)} AND (SELECT count(*) FROM usable_vouchers) >= 0
+        SELECT id, user_id, balance, vouchers_until FROM ledger_accounts
+        WHERE user_id IN ${idSet(userIds)} AND kind = 'balance' AND (SELECT count(*) FROM usable_vouchers) >= 0
         ORDER BY user_id FOR UPDATE`,
   );
   return rows.map((row) => ({
@@ -55,23 +57,25 @@ export interface BatchEntry {
 }
 
 /**
- * Writes the entries in the order given (their ids, by which the ledger check chains them, follow it) and moves each
- * wallet by what its entries took, counting it as consumption and adding the whole yuan crossed to the owner's VIP
- * growth (`growth` is the users module's statement, fed the crossings). The wallets must be locked (lockWallets).
+ * Posts the entries as one transfer: each user's entries in the order given (their ids, by which the ledger check
+ * chains them, follow it), each balance account moved by what its entries took, and on the other side one entry per
+ * platform account for the sum of the charges it was paid; with one 'consumption.posted' event for every owner. The
+ * balance accounts must be locked (lockWallets).
  */
-export async function postBatch(
-  tx: Tx,
-  entries: readonly BatchEntry[],
-  { at, growth }: { at: Date; growth: (crossings: SQL) => SQL },
-): Promise<void> {
+export async function postBatch(tx: Tx, entries: readonly BatchEntry[], at: Date): Promise<void> {
   const totals = new Map<UserId, Money>();
+  const revenue = new Map<string, { kind: PlatformAccount; type: TransactionType; total: Money }>();
   for (const entry of entries) {
     totals.set(entry.userId, money((totals.get(entry.userId) ?? 0n) + entry.amount));
+    const kind = chargedTo(entry.transactionType, entry.orderNo);
+    const key = `${kind} ${entry.transactionType}`;
+    const earned = revenue.get(key) ?? { kind, type: entry.transactionType, total: money(0n) };
+    revenue.set(key, { ...earned, total: money(earned.total + entry.amount) });
   }
   // Bigints as text, which jsonb_to_recordset reads into its bigint columns.
   const rows = entries.map((entry, n) => ({
     n,
-    wallet_id: String(entry.walletId),
+    account_id: String(entry.walletId),
     user_id: String(entry.userId),
     order_no: entry.orderNo,
     transaction_type: entry.transactionType,
@@ -79,26 +83,33 @@ export async function postBatch(
     balance_after: String(entry.balanceAfter),
   }));
   const moves = [...totals].map(([userId, total]) => ({ user_id: String(userId), total: String(total) }));
+  const earned = [...revenue.values()].map(({ kind, type, total }) => ({ kind, type, total: String(total) }));
   await queryPrepared(
     tx,
     'wallet_post_batch',
-    sql`WITH entry AS (
-          INSERT INTO ledger_entries
-            (wallet_id, user_id, order_no, transaction_type, amount, balance_change, balance_after, created_at)
-          SELECT wallet_id, user_id, order_no, transaction_type, -amount, -amount, balance_after, ${at}
+    sql`WITH transfer AS (SELECT nextval('ledger_transfer_ids') AS id),
+        entry AS (
+          INSERT INTO ledger_entries (account_id, account_kind, transfer_id, user_id, order_no, transaction_type,
+                                      amount, balance_change, balance_after, created_at)
+          SELECT account_id, 'balance', (SELECT id FROM transfer), user_id, order_no, transaction_type, -amount,
+                 -amount, balance_after, ${at}
           FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            AS e (n int, wallet_id bigint, user_id bigint, order_no text, transaction_type text, amount bigint,
+            AS e (n int, account_id bigint, user_id bigint, order_no text, transaction_type text, amount bigint,
                   balance_after bigint)
           ORDER BY n),
+        earned AS (
+          INSERT INTO ledger_entries (account_id, account_kind, transfer_id, user_id, order_no, transaction_type,
+                                      amount, balance_change, balance_after, created_at)
+          SELECT a.id, a.kind, (SELECT id FROM transfer), NULL, 'transfer:' || (SELECT id FROM transfer),
+                 r.type, r.total, r.total, NULL, ${at}
+          FROM jsonb_to_recordset(${JSON.stringify(earned)}::jsonb) AS r (kind text, type text, total bigint)
+          JOIN ledger_accounts a ON a.user_id IS NULL AND a.kind = r.kind),
         changed AS (
-          UPDATE wallets w SET balance = w.balance - m.total, consumption_units = w.consumption_units + m.total
+          UPDATE ledger_accounts a SET balance = a.balance - m.total
           FROM jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) AS m (user_id bigint, total bigint)
-          WHERE w.user_id = m.user_id
-          RETURNING w.user_id, w.consumption_units, m.total),
-        grown AS (${growth(
-          sql`SELECT user_id, consumption_units / ${UNITS_PER_YUAN} - (consumption_units - total) / ${UNITS_PER_YUAN} AS yuan
-              FROM changed`,
-        )})
+          WHERE a.user_id = m.user_id AND a.kind = 'balance'
+          RETURNING a.user_id, m.total),
+        consumed AS (${batchConsumed(at)})
         SELECT 1`,
   );
 }

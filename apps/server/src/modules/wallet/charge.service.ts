@@ -1,21 +1,15 @@
-import {
-  isWholeFen,
-  money,
-  UNITS_PER_YUAN,
-  type Money,
-  type TransactionType,
-  type VoucherKind,
-} from '@suanli/contract';
+import { isWholeFen, money, type Money, type TransactionType, type VoucherKind } from '@suanli/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../jobs/clock.js';
-import type { UsersService } from '../users/index.js';
 import { sql } from 'drizzle-orm';
 import { queryPrepared } from '../../db/sql.js';
 import { lockWallets, postBatch, type BatchEntry } from './batch-charge.queries.js';
-import { lockBalance, postedBalance, postingStatement } from './ledger.queries.js';
+import { chargedTo } from './accounts.js';
+import { chargeConsumed } from './consumption.js';
+import { ensureAccount, lockBalance, postedBalance, postingStatement } from './ledger.queries.js';
 import { insertSpends, lockUsableVouchers, spendVoucher, voucherHorizon } from './vouchers.queries.js';
 
 export interface ChargeRequest {
@@ -57,18 +51,17 @@ function allocate(usable: { id: bigint; balance: Money }[], amount: Money) {
 
 interface ChargeDependencies {
   clock: Clock;
-  users: Pick<UsersService, 'growthUpdate'>;
 }
 
 /**
  * The one way a module charges a user (ARCHITECTURE §4, §9): usable vouchers first, earliest expiry first, then the
- * balance; one ledger entry whose balance change is what the balance paid; VIP growth from the balance part.
+ * balance; one transfer from the user's accounts to the product's revenue, and a 'consumption.posted' event of what
+ * the balance paid, which VIP growth counts.
  */
-export function chargeService({ clock, users }: ChargeDependencies) {
+export function chargeService({ clock }: ChargeDependencies) {
   /**
-   * Posts the charge's entry in one statement that also counts the balance spent on the wallet row and adds the whole
-   * yuan it crossed to the user's VIP growth. `fast` makes it move the wallet only when no voucher may be waiting;
-   * after vouchers were spent (not fast) it recomputes the wallet's voucher horizon instead.
+   * Posts the charge's transfer in one statement with its consumption event. `fast` makes it move the balance only
+   * when no voucher may be waiting; after vouchers were spent (not fast) it recomputes the voucher horizon instead.
    */
   async function postCharge(executor: Db, request: ChargeRequest, paid: { balance: Money; now: Date; fast: boolean }) {
     const { userId, amount, transactionType, orderNo } = request;
@@ -79,19 +72,14 @@ export function chargeService({ clock, users }: ChargeDependencies) {
       ? guarded
         ? 'wallet_charge_unless_vouchers'
         : 'wallet_charge_balance'
-      : 'wallet_charge_after_vouchers';
+      : `wallet_charge_after_vouchers${paid.balance === amount ? '' : '_v'}`;
     const [row] = await queryPrepared<{ balance_after: string | null }>(
       executor,
       name,
       postingStatement(posting, paid.now, {
-        set: paid.fast
-          ? sql`consumption_units = consumption_units + ${paid.balance}`
-          : sql`consumption_units = consumption_units + ${paid.balance}, vouchers_until = (${voucherHorizon(userId)})`,
+        set: paid.fast ? undefined : sql`vouchers_until = (${voucherHorizon(userId)})`,
         guard: guarded ? sql`coalesce(vouchers_until <= ${paid.now}, true)` : undefined,
-        after: sql`grown AS (${users.growthUpdate(
-          sql`SELECT user_id, consumption_units / ${UNITS_PER_YUAN} - (consumption_units - ${paid.balance}) / ${UNITS_PER_YUAN} AS yuan
-              FROM changed`,
-        )})`,
+        after: sql`consumed AS (${chargeConsumed(paid.balance, paid.now)})`,
       }),
     );
     return postedBalance(row);
@@ -110,6 +98,9 @@ export function chargeService({ clock, users }: ChargeDependencies) {
       }
       for (const take of takes) {
         await spendVoucher(tx, { id: take.voucherId, amount: take.amount });
+      }
+      if (voucherPaid > 0n) {
+        await ensureAccount(tx, userId, 'vouchers');
       }
       await insertSpends(
         tx,
@@ -179,7 +170,7 @@ export function chargeService({ clock, users }: ChargeDependencies) {
       balances.set(wallet.userId, balance);
     }
     if (entries.length > 0) {
-      await postBatch(tx, entries, { at: now, growth: users.growthUpdate });
+      await postBatch(tx, entries, now);
     }
     return balances;
   }
@@ -187,11 +178,15 @@ export function chargeService({ clock, users }: ChargeDependencies) {
   return { charge, chargeMany };
 }
 
-/** A charge is positive and whole fen, as every posting is (ARCHITECTURE §4), so that every statement foots. */
+/**
+ * A charge is positive and whole fen, as every posting is (ARCHITECTURE §4), so that every statement foots; and it
+ * pays a platform account (accounts.ts), so that its transfer sums to zero.
+ */
 function mustBeWholeFen(request: ChargeRequest) {
   if (request.amount <= 0n || !isWholeFen(request.amount)) {
     throw new RangeError(`a charge must be a positive whole fen, got ${request.amount} for ${request.orderNo}`);
   }
+  chargedTo(request.transactionType, request.orderNo);
 }
 
 const INSUFFICIENT = 'wallet.insufficientBalance';

@@ -2,8 +2,10 @@ import type { Module, Platform } from '../../platform.js';
 import type { UsersService } from '../users/index.js';
 import { walletRoutes } from './wallet.routes.js';
 import { voucherJobs } from './vouchers.jobs.js';
+import { walletAdminService } from './wallet.admin.service.js';
 import { walletService, type WalletService } from './wallet.service.js';
 
+export { clearingOf, type PlatformAccount } from './accounts.js';
 export type { ChargeRequest, ChargeResult } from './charge.service.js';
 export { isInsufficientBalance } from './charge.service.js';
 export type { Posting } from './ledger.queries.js';
@@ -18,6 +20,8 @@ export function createWalletModule({
   config,
   users,
 }: Platform & { users: UsersService }): Module<WalletService> {
-  const service = walletService({ db, clock, timeZone: config.runtime.businessTimeZone, users });
-  return { service, routes: walletRoutes(service), jobs: voucherJobs() };
+  const timeZone = config.runtime.businessTimeZone;
+  const service = walletService({ db, clock, timeZone, users });
+  const admin = walletAdminService({ db, clock, timeZone });
+  return { service, routes: walletRoutes(service, admin), jobs: voucherJobs() };
 }

@@ -35,7 +35,13 @@ export async function orderLinesByDay(
       voucherPaid: sql<string>`(-sum(${ledgerEntries.amount} - ${ledgerEntries.balanceChange}))::text`,
     })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.orderNo, [...orderNos])))
+    .where(
+      and(
+        eq(ledgerEntries.userId, userId),
+        sql`${ledgerEntries.accountKind} = 'balance'`,
+        inArray(ledgerEntries.orderNo, [...orderNos]),
+      ),
+    )
     .groupBy(ledgerEntries.orderNo, sql`2`)
     .orderBy(ledgerEntries.orderNo, sql`2`);
   return rows.map((row) => ({

@@ -34,7 +34,8 @@ export async function lockOrderPayments(tx: Tx, { userId, orderNo }: { userId: U
   const [charged] = await queryRows<{ total: string }>(
     tx,
     sql`SELECT coalesce(-sum(amount), 0)::text AS total FROM ledger_entries
-        WHERE user_id = ${userId} AND order_no = ${orderNo} AND transaction_type = 'appOrder'`,
+        WHERE user_id = ${userId} AND account_kind = 'balance' AND order_no = ${orderNo}
+          AND transaction_type = 'appOrder'`,
   );
   return {
     spends: spends.map((spend): OrderSpend => ({
@@ -45,13 +46,16 @@ export async function lockOrderPayments(tx: Tx, { userId, orderNo }: { userId: U
   };
 }
 
-/** Gives a voucher back part of what it paid; one spent to nothing is usable again until it expires. */
+/**
+ * Gives a voucher back part of what it paid; one spent to nothing is usable again until it expires. Answers its expiry,
+ * and whether it has ended (expired and marked), so that what it got back ends with it.
+ */
 export async function restoreVoucher(tx: Tx, { id, amount, now }: { id: bigint; amount: Money; now: Date }) {
-  const [row] = await queryRows<{ expires_at: Date | string }>(
+  const [row] = await queryRows<{ expires_at: Date | string; ended: boolean }>(
     tx,
     sql`UPDATE vouchers SET balance = balance + ${amount},
           status = CASE WHEN status = 'invalid' AND expires_at > ${now} THEN 'normal' ELSE status END
-        WHERE id = ${id} RETURNING expires_at`,
+        WHERE id = ${id} RETURNING expires_at, status = 'invalid' AS ended`,
   );
-  return new Date(row!.expires_at);
+  return { until: new Date(row!.expires_at), ended: row!.ended };
 }

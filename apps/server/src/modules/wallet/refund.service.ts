@@ -3,9 +3,9 @@ import type { Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import type { Clock } from '../../jobs/clock.js';
 import { insufficient } from './charge.service.js';
-import { postEntries } from './ledger.queries.js';
+import { moveVouchers, postEntries } from './ledger.queries.js';
 import { lockOrderPayments, restoreVoucher } from './refund.queries.js';
-import { raiseVoucherHorizon } from './vouchers.queries.js';
+import { raiseVoucherHorizon, voucherOrderNo } from './vouchers.queries.js';
 
 const FEN = 100n;
 
@@ -46,13 +46,18 @@ export function refundService({ clock }: { clock: Clock }) {
         voucherShare(part, voucherPaid, charged),
       ) as [Money, Money];
       let left = money(refundedToVouchers - feeFromVouchers);
+      // What goes back to a voucher that has already ended ends with it: it returns to the voucher liability.
+      const ended: { voucherId: bigint; amount: Money }[] = [];
       for (const spend of spends) {
         if (left === 0n) {
           break;
         }
         const back = money(spend.amount < left ? spend.amount : left);
-        const until = await restoreVoucher(tx, { id: spend.voucherId, amount: back, now });
-        await raiseVoucherHorizon(tx, { userId, until });
+        const restored = await restoreVoucher(tx, { id: spend.voucherId, amount: back, now });
+        await raiseVoucherHorizon(tx, { userId, until: restored.until });
+        if (restored.ended) {
+          ended.push({ voucherId: spend.voucherId, amount: back });
+        }
         left = money(left - back);
       }
       const postings = [
@@ -78,6 +83,15 @@ export function refundService({ clock }: { clock: Clock }) {
       const balances = await postEntries(tx, postings, now);
       if (!balances) {
         throw insufficient();
+      }
+      for (const { voucherId, amount: back } of ended) {
+        await moveVouchers(tx, {
+          userId,
+          change: money(-back),
+          type: 'voucherExpiry',
+          orderNo: voucherOrderNo(voucherId),
+          at: now,
+        });
       }
       return { toVouchers: money(refundedToVouchers - feeFromVouchers), balance: balances.at(-1)! };
     },

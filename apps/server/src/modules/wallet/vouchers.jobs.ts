@@ -15,7 +15,7 @@ export function voucherJobs() {
       catchUp: 1,
       table: vouchers,
       where: ({ now }) => expiredVouchers(now),
-      apply: (tx, { row }) => markInvalid(tx, row.id),
+      apply: (tx, { row }, { now }) => markInvalid(tx, row, now),
     }),
   ];
 }

@@ -3,7 +3,8 @@ import { and, asc, desc, eq, gt, inArray, lte, ne, notInArray, or, sql, sum, typ
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import type { PageWindow } from '../../db/paging.js';
-import { wallets } from './wallet.tables.js';
+import { moveVouchers } from './ledger.queries.js';
+import { ledgerAccounts } from './wallet.tables.js';
 import { voucherSpends, vouchers } from './vouchers.tables.js';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
@@ -152,20 +153,31 @@ export function voucherPage(db: Db, { userId, list, now }: { userId: UserId; lis
 /** Vouchers past their expiry not yet marked ended: what the expiry job works through. */
 export const expiredVouchers = (now: Date) => and(ne(vouchers.status, 'invalid'), lte(vouchers.expiresAt, now));
 
-export async function markInvalid(tx: Tx, id: bigint) {
-  await tx.update(vouchers).set({ status: 'invalid' }).where(eq(vouchers.id, id));
+/** The order number a voucher's own transfers (its grant, its end) are posted under. */
+export const voucherOrderNo = (id: bigint) => `V${id}`;
+
+/** Marks a voucher ended; what it still held goes back to the voucher liability, in the same transaction. */
+export async function markInvalid(tx: Tx, voucher: Pick<VoucherRow, 'id' | 'userId' | 'balance'>, now: Date) {
+  await tx.update(vouchers).set({ status: 'invalid' }).where(eq(vouchers.id, voucher.id));
+  await moveVouchers(tx, {
+    userId: voucher.userId,
+    change: money(-voucher.balance),
+    type: 'voucherExpiry',
+    orderNo: voucherOrderNo(voucher.id),
+    at: now,
+  });
 }
 
 /**
- * Tells the user's wallet that a voucher may be waiting until `until`, so that charges look for it (the wallet is made
+ * Tells the user's balance account that a voucher may be waiting until `until`, so that charges look for it (the wallet is made
  * when it has none yet); in the transaction that grants the voucher.
  */
 export async function raiseVoucherHorizon(tx: Tx, { userId, until }: { userId: UserId; until: Date }) {
   await tx
-    .insert(wallets)
-    .values({ userId, vouchersUntil: until })
+    .insert(ledgerAccounts)
+    .values({ userId, kind: 'balance', vouchersUntil: until })
     .onConflictDoUpdate({
-      target: wallets.userId,
-      set: { vouchersUntil: sql`GREATEST(${wallets.vouchersUntil}, excluded.vouchers_until)` },
+      target: [ledgerAccounts.userId, ledgerAccounts.kind],
+      set: { vouchersUntil: sql`GREATEST(${ledgerAccounts.vouchersUntil}, excluded.vouchers_until)` },
     });
 }

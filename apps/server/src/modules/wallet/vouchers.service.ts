@@ -18,6 +18,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Audit } from '../../http/operator-audit.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { UsersService } from '../users/index.js';
+import { moveVouchers } from './ledger.queries.js';
 import { activeTiers, bestTier } from './recharge-return.queries.js';
 import * as queries from './vouchers.queries.js';
 
@@ -66,6 +67,13 @@ export function vouchersService({ db, clock, users }: VouchersDependencies) {
     return inTransaction(executor, async (tx) => {
       const granted = await queries.insertVoucher(tx, { ...voucher, effectiveAt: now, expiresAt });
       await queries.raiseVoucherHorizon(tx, { userId: voucher.userId, until: expiresAt });
+      await moveVouchers(tx, {
+        userId: voucher.userId,
+        change: granted.faceAmount,
+        type: 'voucherGrant',
+        orderNo: queries.voucherOrderNo(granted.id),
+        at: now,
+      });
       return granted;
     });
   }

@@ -1,9 +1,10 @@
 import { vouchers, wallet } from '@suanli/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/endpoints.js';
+import type { WalletAdminService } from './wallet.admin.service.js';
 import type { WalletService } from './wallet.service.js';
 
-export function walletRoutes(service: WalletService) {
+export function walletRoutes(service: WalletService, admin: WalletAdminService) {
   return async (app: FastifyInstance) => {
     route(app, wallet.getBalance, (_input, { userId }) => service.getBalance(userId));
     route(app, wallet.findTransferTarget, ({ query }, { userId }) =>
@@ -23,5 +24,6 @@ export function walletRoutes(service: WalletService) {
     route(app, vouchers.grantVoucher, ({ body }, { audit, locale }) => service.grantByOperator(audit, locale, body));
     route(app, vouchers.getRechargeReturn, () => service.getRechargeReturn());
     route(app, wallet.getIncomeExpenseSummary, ({ query }, { userId }) => service.incomeExpenseSummary(userId, query));
+    route(app, wallet.getRevenue, ({ query }) => admin.revenue(query));
   };
 }

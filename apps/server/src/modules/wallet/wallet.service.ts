@@ -73,7 +73,7 @@ interface WalletDependencies {
   clock: Clock;
   /** TZ_BUSINESS: the zone dates are read in. */
   timeZone: string;
-  users: Pick<UsersService, 'findUserByAccount' | 'growthUpdate'>;
+  users: Pick<UsersService, 'findUserByAccount'>;
 }
 
 /**
@@ -111,7 +111,7 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
 
   return {
     post,
-    ...chargeService({ clock, users }),
+    ...chargeService({ clock }),
     ...vouchersService({ db, clock, users }),
     ...refundService({ clock }),
     newOrderNo: (executor: Db, kind: OrderKind, at: Date) => newOrderNo(executor, { kind, at, timeZone }),

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { findLedgerMismatches } from '../../../src/modules/wallet/ledger.queries.js';
+import { findLedgerMismatches } from '../../../src/modules/wallet/ledger-check.queries.js';
 import { readDatabase } from './database-view.js';
 import { AT_REST, brokenInvariants } from './invariants.js';
 import type { World } from './world.js';

@@ -45,12 +45,12 @@ export async function readDatabase(db: Db): Promise<DatabaseView> {
     sql`SELECT a.id, a.status, a.desired_state AS "desiredState", a.billing_mode AS "billingMode",
           a.hourly_price_units AS "hourlyPriceUnits", a.billed_minutes AS "billedMinutes",
           a.spent_units AS "spentUnits",
-          (SELECT coalesce(-sum(e.amount), 0) FROM ledger_entries e WHERE e.order_no = a.order_no)::text AS charged
+          (SELECT coalesce(-sum(e.amount), 0) FROM ledger_entries e WHERE e.account_kind = 'balance' AND e.order_no = a.order_no)::text AS charged
         FROM applications a`,
   );
   const balances = await queryRows<{ userId: UserId; balance: bigint }>(
     db,
-    sql`SELECT user_id AS "userId", balance FROM wallets`,
+    sql`SELECT user_id AS "userId", balance FROM ledger_accounts WHERE kind = 'balance'`,
   );
   const gpus = await queryRows<{ hostName: string; gpuIndex: number; applicationId: bigint }>(
     db,

@@ -1,0 +1,129 @@
+-- A double-entry ledger (issue 20 §2, docs/decisions/0023): every money movement is a transfer between accounts whose
+-- entries sum to zero. A user's wallet becomes their spendable-balance account; each user may also hold a vouchers
+-- account (what their vouchers hold), and later earnings and held accounts; the platform's accounts are revenue per
+-- product, voucher liability, promotions, refunds, fees and each payment provider's clearing.
+--
+-- A user's account keeps its balance on its row, changed only with the row locked, and each entry the balance it
+-- left (balance_after), so its entries chain. A platform account is on the other side of almost every transfer: a
+-- balance kept on its row would make every charge of every user wait for the one before, so it keeps none (0), and
+-- its balance is the sum of its entries, read when needed.
+ALTER TABLE wallets RENAME TO ledger_accounts;
+ALTER TABLE ledger_accounts RENAME CONSTRAINT wallets_pkey TO ledger_accounts_pkey;
+ALTER TABLE ledger_accounts DROP CONSTRAINT wallets_user_id_key;
+ALTER TABLE ledger_accounts ALTER COLUMN user_id DROP NOT NULL;
+ALTER TABLE ledger_accounts ADD COLUMN kind text NOT NULL DEFAULT 'balance';
+ALTER TABLE ledger_accounts ALTER COLUMN kind DROP DEFAULT;
+ALTER TABLE ledger_accounts ADD CONSTRAINT ledger_accounts_owner_kind UNIQUE NULLS NOT DISTINCT (user_id, kind);
+ALTER TABLE ledger_accounts ADD CONSTRAINT ledger_accounts_kind CHECK (
+  CASE WHEN user_id IS NULL
+    THEN kind IN ('revenue.gpu', 'revenue.disk', 'revenue.cloudSpace', 'revenue.image', 'revenue.api',
+                  'revenue.power', 'vouchers.liability', 'promotions', 'refunds', 'fees', 'clearing.wechat',
+                  'clearing.alipay', 'clearing.bank') AND balance = 0
+    ELSE kind IN ('balance', 'vouchers', 'earnings', 'held') END);
+
+INSERT INTO ledger_accounts (user_id, kind)
+SELECT NULL, kind FROM unnest(ARRAY[
+  'revenue.gpu', 'revenue.disk', 'revenue.cloudSpace', 'revenue.image', 'revenue.api', 'revenue.power',
+  'vouchers.liability', 'promotions', 'refunds', 'fees', 'clearing.wechat', 'clearing.alipay', 'clearing.bank']) AS kind;
+
+-- VIP growth is the users module's, counted from 'consumption.posted' events (users.vip-growth), no longer a step of
+-- the charge's statement: the consumption it counts moves with it.
+ALTER TABLE users ADD COLUMN consumption_units bigint NOT NULL DEFAULT 0 CHECK (consumption_units >= 0);
+UPDATE users u SET consumption_units = a.consumption_units FROM ledger_accounts a WHERE a.user_id = u.id;
+ALTER TABLE ledger_accounts DROP COLUMN consumption_units;
+
+-- Entries: one per account a transfer moves. account_kind repeats the account's kind so that a statement (the entries
+-- of a user's balance account) and revenue by product read one table. user_id is the account's owner, null for the
+-- platform's; balance_after is null on the platform's entries. On an entry of a balance account, amount is the whole
+-- transaction as the statement shows it (a charge of 10 that vouchers paid 3 of: amount -10, balance_change -7);
+-- on every other entry it is the entry's own change.
+ALTER TABLE ledger_entries RENAME COLUMN wallet_id TO account_id;
+ALTER TABLE ledger_entries ALTER COLUMN user_id DROP NOT NULL;
+ALTER TABLE ledger_entries ALTER COLUMN balance_after DROP NOT NULL;
+ALTER TABLE ledger_entries ADD COLUMN account_kind text NOT NULL DEFAULT 'balance';
+ALTER TABLE ledger_entries ALTER COLUMN account_kind DROP DEFAULT;
+ALTER TABLE ledger_entries ADD COLUMN transfer_id bigint;
+ALTER TABLE ledger_entries ADD CONSTRAINT ledger_entries_user_side CHECK ((user_id IS NULL) = (balance_after IS NULL));
+
+-- Each entry so far was a transfer of its own, except a transfer between two users: its two entries share one.
+UPDATE ledger_entries SET transfer_id = id;
+UPDATE ledger_entries e SET transfer_id = pair.first_id
+FROM (SELECT order_no, min(id) AS first_id FROM ledger_entries
+      WHERE transaction_type IN ('transferIn', 'transferOut') GROUP BY order_no) pair
+WHERE e.order_no = pair.order_no AND e.transaction_type IN ('transferIn', 'transferOut');
+ALTER TABLE ledger_entries ALTER COLUMN transfer_id SET NOT NULL;
+CREATE SEQUENCE ledger_transfer_ids;
+SELECT setval('ledger_transfer_ids', coalesce((SELECT max(id) FROM ledger_entries), 0) + 1, false);
+
+-- The other side of each entry so far: the platform account its transaction type pays or is paid by.
+CREATE TEMPORARY TABLE counter_accounts (transaction_type text PRIMARY KEY, kind text NOT NULL) ON COMMIT DROP;
+INSERT INTO counter_accounts VALUES
+  ('appOrder', 'revenue.gpu'), ('dataDiskExpansion', 'revenue.disk'), ('dataStorage', 'revenue.cloudSpace'),
+  ('mirrorStorage', 'revenue.image'), ('onlineGeneration', 'revenue.api'), ('powerPointByBalance', 'revenue.power'),
+  ('powerPackageExpired', 'revenue.power'), ('giftPackage', 'promotions'), ('redeem', 'promotions'),
+  ('refund', 'refunds'), ('refundFee', 'fees');
+
+INSERT INTO ledger_entries
+  (account_id, user_id, account_kind, transfer_id, order_no, transaction_type, amount, balance_change, balance_after,
+   created_at)
+SELECT p.id, NULL, p.kind, e.transfer_id, e.order_no, e.transaction_type, -e.amount, -e.amount, NULL, e.created_at
+FROM ledger_entries e
+LEFT JOIN counter_accounts c ON c.transaction_type = e.transaction_type
+LEFT JOIN recharge_orders r ON e.transaction_type = 'recharge' AND r.order_no = e.order_no
+JOIN ledger_accounts p ON p.user_id IS NULL AND p.kind = coalesce(c.kind, 'clearing.' || coalesce(r.channel, 'bank'))
+WHERE e.transaction_type NOT IN ('transferIn', 'transferOut')
+ORDER BY e.id;
+
+-- Each user's vouchers account, rebuilt from what happened: every voucher granted from the voucher liability, the part
+-- of each charge, refund and fee that vouchers paid or got back (amount - balance_change of its entry), and what was
+-- left on each voucher that has ended unspent, given back to the liability. Grants first, then the rest in the order
+-- it happened, so that the chain never dips below zero.
+CREATE TEMPORARY TABLE voucher_history ON COMMIT DROP AS
+SELECT user_id, 0 AS phase, created_at AS at, id AS seq, face_amount AS change, 'voucherGrant' AS transaction_type,
+       'V' || id AS order_no, NULL::bigint AS transfer_id
+FROM vouchers
+UNION ALL
+SELECT user_id, 1, created_at, id, amount - balance_change, transaction_type, order_no, transfer_id
+FROM ledger_entries
+WHERE account_kind = 'balance' AND user_id IS NOT NULL AND amount <> balance_change
+  AND transaction_type NOT IN ('transferIn', 'transferOut')
+UNION ALL
+SELECT user_id, 1, expires_at, id, -balance, 'voucherExpiry', 'V' || id, NULL
+FROM vouchers
+WHERE status = 'invalid' AND balance > 0;
+
+INSERT INTO ledger_accounts (user_id, kind, balance)
+SELECT user_id, 'vouchers', sum(change) FROM voucher_history GROUP BY user_id;
+
+UPDATE voucher_history SET transfer_id = nextval('ledger_transfer_ids') WHERE transfer_id IS NULL;
+
+INSERT INTO ledger_entries
+  (account_id, user_id, account_kind, transfer_id, order_no, transaction_type, amount, balance_change, balance_after,
+   created_at)
+SELECT a.id, h.user_id, 'vouchers', h.transfer_id, h.order_no, h.transaction_type, h.change, h.change,
+       sum(h.change) OVER (PARTITION BY h.user_id ORDER BY h.phase, h.at, h.seq), h.at
+FROM voucher_history h JOIN ledger_accounts a ON a.user_id = h.user_id AND a.kind = 'vouchers'
+ORDER BY h.user_id, h.phase, h.at, h.seq;
+
+INSERT INTO ledger_entries
+  (account_id, user_id, account_kind, transfer_id, order_no, transaction_type, amount, balance_change, balance_after,
+   created_at)
+SELECT p.id, NULL, p.kind, h.transfer_id, h.order_no, h.transaction_type, -h.change, -h.change, NULL, h.at
+FROM voucher_history h JOIN ledger_accounts p ON p.user_id IS NULL AND p.kind = 'vouchers.liability'
+WHERE h.transaction_type IN ('voucherGrant', 'voucherExpiry')
+ORDER BY h.at, h.seq;
+
+-- A statement reads the entries of one user's balance account; revenue by product reads the platform's entries.
+DROP INDEX ledger_entries_user_time;
+CREATE INDEX ledger_entries_statement ON ledger_entries (user_id, created_at DESC, id DESC)
+  WHERE account_kind = 'balance';
+CREATE INDEX ledger_entries_platform ON ledger_entries (account_kind, created_at) WHERE user_id IS NULL;
+CREATE INDEX ledger_entries_transfer ON ledger_entries (transfer_id);
+ALTER INDEX ledger_entries_wallet RENAME TO ledger_entries_account;
+
+-- Events that need no prompt consumer (consumption, counted towards VIP growth within the minute) are written with
+-- wake = false: the NOTIFY every waking event sends takes a lock at commit that would make concurrent charges queue.
+ALTER TABLE events ADD COLUMN wake boolean NOT NULL DEFAULT true;
+DROP TRIGGER events_notify_written ON events;
+CREATE TRIGGER events_notify_written AFTER INSERT ON events
+  FOR EACH ROW WHEN (NEW.wake) EXECUTE FUNCTION notify_events_written();

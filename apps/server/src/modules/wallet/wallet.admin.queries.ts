@@ -1,0 +1,32 @@
+import { money, type Money } from '@suanli/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/sql.js';
+import { productOf, type RevenueProduct } from './accounts.js';
+
+/**
+ * Revenue by product and business day of `timeZone`, in one GROUP BY over the revenue accounts' entries (the
+ * platform's entries are indexed by account and time): what the operations console reads, with no sum kept by hand.
+ * An operator's query: it reads every user's charges, as the platform's side of them.
+ */
+export async function revenueByProductAndDay(
+  db: Db,
+  { from, until, timeZone }: { from: Date; until: Date; timeZone: string },
+): Promise<{ day: string; product: RevenueProduct; amount: Money }[]> {
+  const rows = await queryRows<{ day: string; kind: string; amount: string }>(
+    db,
+    sql`SELECT to_char(created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day, account_kind AS kind,
+               sum(balance_change)::text AS amount
+        FROM ledger_entries
+        WHERE user_id IS NULL AND account_kind LIKE 'revenue.%' AND created_at >= ${from} AND created_at < ${until}
+        GROUP BY 1, 2
+        ORDER BY 1, 2`,
+  );
+  return rows.map((row) => {
+    const product = productOf(row.kind);
+    if (product === null) {
+      throw new TypeError(`${row.kind} is not a revenue account`);
+    }
+    return { day: row.day, product, amount: money(BigInt(row.amount)) };
+  });
+}
