@@ -82,10 +82,14 @@ export function applyRatesToFen(units: Money, ...basisPoints: number[]): Money {
 }
 
 /**
- * What `minutes` whole minutes cost in all at `hourly` an hour, rounded once, half-up, to the fen (ARCHITECTURE §4).
- * Billing minute after minute charges the difference of two such totals, so each line is whole fen, the remainder
- * carries, and N minutes cost exactly round(hourly × N / 60).
+ * What `quantity` whole units cost in all at `price` for every `per` of them (an hourly price is per 60 minutes, a
+ * price per GB-day per 1), rounded once, half-up, to the fen (ARCHITECTURE §4). Billing usage piece by piece charges
+ * the difference of two such totals, so each line is whole fen, the remainder carries, and N units cost exactly
+ * round(price × N / per).
  */
-export function minutesCostInFen(hourly: Money, minutes: number): Money {
-  return money(divideHalfUp(hourly * BigInt(minutes), 60n * UNITS_PER_FEN) * UNITS_PER_FEN);
+export function costInFen(price: Money, per: number, quantity: number): Money {
+  return money(divideHalfUp(price * BigInt(quantity), BigInt(per) * UNITS_PER_FEN) * UNITS_PER_FEN);
 }
+
+/** What `minutes` whole minutes cost in all at `hourly` an hour, rounded once to the fen (`costInFen`). */
+export const minutesCostInFen = (hourly: Money, minutes: number): Money => costInFen(hourly, 60, minutes);

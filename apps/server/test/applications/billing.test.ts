@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { money } from '@suanli/contract';
 import { queryRows } from '../../src/db/sql.js';
-import { minutesCost } from '../../src/modules/applications/billing.js';
 import type { TestApp } from '../helpers/build-test-app.js';
 import { balanceOf, fund, ledgerMismatches } from '../helpers/wallets.js';
 import {
@@ -69,19 +67,6 @@ describe('an application billed by the minute', () => {
     expect((await rowOf(renter.token, id)).billedMinutes).toBe(11);
     expect(await balanceOf(t, renter.token)).toBe('99.58');
     expect(await ledgerMismatches(t)).toEqual([]);
-  });
-
-  it('carries each minute’s remainder, so that N minutes cost round(hourly × N / 60) in lines of whole fen', () => {
-    const hourly = money(7_777n);
-    let total = 0n;
-    for (let minute = 0; minute < 137; minute += 1) {
-      const line = minutesCost(hourly, minute, 1);
-      expect(line % 100n).toBe(0n);
-      total += line;
-    }
-    // 0.7777 × 137 / 60 = 1.77574…: 1.78.
-    expect(total).toBe(17_800n);
-    expect(minutesCost(hourly, 0, 137)).toBe(total);
   });
 
   it('warns its owner once below an hour of running, once more below ten minutes, and again after a top-up', async () => {

@@ -6,13 +6,7 @@ import { lockRow } from '../../db/locks.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { idSet, queryRows } from '../../db/sql.js';
 import type { PageWindow } from '../../db/paging.js';
-import {
-  applicationsTable as apps,
-  balanceWarnings,
-  type ApplicationRow,
-  type Status,
-  type WarningLevel,
-} from './applications.tables.js';
+import { applicationsTable as apps, type ApplicationRow, type Status } from './applications.tables.js';
 
 export type NewApplication = typeof apps.$inferInsert & { id: bigint };
 
@@ -217,18 +211,6 @@ export async function hourlyBurns(tx: Tx, userIds: readonly UserId[]): Promise<M
   return new Map(rows.map((row) => [row.userId, money(row.burn ?? 0n)]));
 }
 
-/** The warning each owner was last given; absent when none stands. */
-export async function findWarningLevels(tx: Tx, userIds: readonly UserId[]): Promise<Map<UserId, WarningLevel>> {
-  if (userIds.length === 0) {
-    return new Map();
-  }
-  const rows = await tx
-    .select({ userId: balanceWarnings.userId, level: balanceWarnings.level })
-    .from(balanceWarnings)
-    .where(sql`${balanceWarnings.userId} IN ${idSet(userIds)}`);
-  return new Map(rows.map((row) => [row.userId, row.level]));
-}
-
 /** Records the minutes a tick billed (each row as it reads after them) in one statement however many. */
 export async function recordBilled(tx: Tx, billed: readonly ApplicationRow[]) {
   if (billed.length === 0) {
@@ -254,16 +236,4 @@ export async function recordBilled(tx: Tx, billed: readonly ApplicationRow[]) {
   if (moved!.count !== rows.length) {
     throw new Error(`billed ${rows.length} applications but ${moved!.count} were where their bill began`);
   }
-}
-
-export async function setWarningLevel(tx: Tx, userId: UserId, warning: { level: WarningLevel | null; at: Date }) {
-  const { level, at } = warning;
-  if (level === null) {
-    await tx.delete(balanceWarnings).where(eq(balanceWarnings.userId, userId));
-    return;
-  }
-  await tx
-    .insert(balanceWarnings)
-    .values({ userId, level, warnedAt: at })
-    .onConflictDoUpdate({ target: balanceWarnings.userId, set: { level, warnedAt: at } });
 }

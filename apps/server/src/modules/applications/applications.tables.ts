@@ -41,11 +41,3 @@ export const applicationsTable = pgTable('applications', {
 });
 
 export type ApplicationRow = typeof applicationsTable.$inferSelect;
-
-export type WarningLevel = 'hour' | 'tenMinutes';
-
-export const balanceWarnings = pgTable('balance_warnings', {
-  userId: userIdColumn().primaryKey(),
-  level: text('level').$type<WarningLevel>().notNull(),
-  warnedAt: at('warned_at').notNull(),
-});

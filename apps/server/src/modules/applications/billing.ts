@@ -1,40 +1,28 @@
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import { minutesCostInFen, money, type Money } from '@suanli/contract';
+import { money, type Money } from '@suanli/contract';
 import type { Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { recordEvent } from '../../events/index.js';
 import { defineBatchJob } from '../../jobs/batch-job.js';
-import { isInsufficientBalance, type WalletService } from '../wallet/index.js';
+import { priceOf, type Settlement, type UsageRecord, type WalletService } from '../wallet/index.js';
 import * as queries from './applications.queries.js';
-import { applicationsTable as apps, type ApplicationRow, type WarningLevel } from './applications.tables.js';
+import { applicationsTable as apps, type ApplicationRow } from './applications.tables.js';
 
 const MINUTE_MS = 60_000;
 
-/** What `minutes` whole minutes cost in all at `hourly` an hour, rounded once to the fen (ARCHITECTURE §4). */
-const costOf = (hourly: Money, minutes: number) => minutesCostInFen(hourly, minutes);
+/** An hourly price as the wallet's settle service prices minutes by it. */
+const perHour = (hourly: Money) => ({ price: hourly, per: 60 });
 
-/**
- * What the next `due` minutes cost after `billed` were billed, in whole fen: the remainder of the minutes before
- * carries, so a line is what really moved and N minutes cost round(hourly × N / 60) to the fen.
- */
-export const minutesCost = (hourly: Money, billed: number, due: number) =>
-  money(costOf(hourly, billed + due) - costOf(hourly, billed));
+/** What the next `due` minutes cost after `billed` were billed, in whole fen, the remainder carrying (`priceOf`). */
+export const minutesCost = (hourly: Money, billed: number, due: number) => priceOf(perHour(hourly), billed, due);
 
 /** Why the platform stopped an application, as its owner's notice says. */
 export type StopReason = 'insufficientBalance' | 'expired' | 'timedShutdown';
 
 export interface BillingDependencies {
-  wallet: Pick<WalletService, 'charge' | 'chargeMany' | 'spendable'>;
+  wallet: Pick<WalletService, 'settle' | 'warnLow'>;
   /** Applications per transaction of the tick. */
   batchSize?: number;
-}
-
-/** Which warning what the owner can spend calls for, given what an hour of their running applications costs. */
-export function levelOf(spendable: Money, hourlyBurn: Money): WarningLevel | null {
-  if (spendable * 6n < hourlyBurn) {
-    return 'tenMinutes';
-  }
-  return spendable < hourlyBurn ? 'hour' : null;
 }
 
 /** Whether the tick bills the application: running as its owner wants, with its count started. */
@@ -65,37 +53,29 @@ function minutesDue(row: ApplicationRow, now: Date, rule: MinuteRule) {
   return rule === 'started' ? Math.ceil(elapsed / MINUTE_MS) : Math.floor(elapsed / MINUTE_MS);
 }
 
-/** What `due` more minutes cost, and the row as it reads once they are billed. */
-function billFor(row: ApplicationRow, due: number) {
-  const amount = minutesCost(row.hourlyPriceUnits!, row.billedMinutes, due);
-  const billed: ApplicationRow = {
-    ...row,
-    billedMinutes: row.billedMinutes + due,
-    billedThrough: new Date(row.billedThrough!.getTime() + due * MINUTE_MS),
-    spentUnits: money(row.spentUnits + amount),
+/** The minutes due of the application as the wallet settles them: GPU time at its hourly price, billed as far as paid. */
+function usageOf(row: ApplicationRow, due: number): UsageRecord {
+  const from = row.billedThrough!;
+  return {
+    userId: row.userId,
+    product: 'gpuTime',
+    unit: 'minute',
+    quantity: due,
+    rate: perHour(row.hourlyPriceUnits!),
+    billed: row.billedMinutes,
+    period: { from, to: new Date(from.getTime() + due * MINUTE_MS) },
+    orderNo: row.orderNo,
+    shortfall: 'partial',
   };
-  return { due, amount, billed };
 }
 
-/** The whole minutes due at `now`, what they cost, and the row as it reads once they are billed. */
-const dueAt = (row: ApplicationRow, now: Date, rule: MinuteRule = 'ended') => billFor(row, minutesDue(row, now, rule));
-
-/** The most of `due` minutes that `spendable` pays for: their cost only grows with their number. */
-function affordable(row: ApplicationRow, due: number, spendable: Money) {
-  let [low, high] = [0, due];
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (minutesCost(row.hourlyPriceUnits!, row.billedMinutes, middle) <= spendable) {
-      low = middle;
-    } else {
-      high = middle - 1;
-    }
-  }
-  return low;
-}
-
-/** What the application's next minute will cost once `row`'s minutes are billed. */
-const nextMinute = (row: ApplicationRow) => minutesCost(row.hourlyPriceUnits!, row.billedMinutes, 1);
+/** The row as it reads once the minutes its settlement paid are billed. */
+const billedBy = (row: ApplicationRow, settled: Settlement): ApplicationRow => ({
+  ...row,
+  billedMinutes: row.billedMinutes + settled.quantity,
+  billedThrough: settled.paidUntil,
+  spentUnits: money(row.spentUnits + settled.amount),
+});
 
 /** What the first `minutes` minutes of a run at `hourly` an hour cost: the funds needed to start one (spec §9). */
 export const fundsToRun = (hourly: Money, billedMinutes: number, minutes: number) =>
@@ -106,38 +86,39 @@ export const fundsToRun = (hourly: Money, billedMinutes: number, minutes: number
  * the driver confirmed it running through the wallet, vouchers first, under its order number; when balance and
  * vouchers cannot cover every minute due, the minutes they can pay are charged and it is stopped, and its owner told.
  * Each tick's charge and the minutes it moves commit together with the tick's row key, so a crash bills no minute
- * twice and none is lost. A chunk's charges are posted set-based for owners without vouchers waiting (decision 0016);
- * the others are billed one application at a time.
+ * twice and none is lost. This module decides what is used (the minutes, bounded by the last confirmed sighting) and
+ * what follows (stops); the wallet's settle service decides how it is paid (decision 0024).
  */
 export function billing({ wallet, batchSize }: BillingDependencies) {
-  /** Charges `due` minutes of `row` and records them; the row as it then reads. */
-  async function charge(tx: Tx, row: ApplicationRow, due: number) {
-    const { amount, billed } = billFor(row, due);
-    if (amount > 0n) {
-      await wallet.charge(tx, { userId: row.userId, amount, transactionType: 'appOrder', orderNo: row.orderNo });
-    }
-    await queries.recordBilled(tx, [billed]);
-    return billed;
+  /**
+   * Settles the minutes `due` of each row through the wallet, in the caller's transaction with the rows locked, and
+   * records those paid: all of them when the wallet can, else as many as it can. Answers each row as it then reads,
+   * with its settlement.
+   */
+  async function settle(tx: Tx, due: { row: ApplicationRow; minutes: number }[]) {
+    const settlements = await wallet.settle(
+      tx,
+      due.map(({ row, minutes }) => usageOf(row, minutes)),
+    );
+    const settled = due.map(({ row }, index) => {
+      const settlement = settlements[index]!;
+      return {
+        settlement,
+        paid: settlement.quantity > 0,
+        row: settlement.quantity > 0 ? billedBy(row, settlement) : row,
+      };
+    });
+    await queries.recordBilled(
+      tx,
+      settled.filter((each) => each.paid).map((each) => each.row),
+    );
+    return settled;
   }
 
-  /**
-   * Bills the minutes due at `now` by `rule`, in the caller's transaction with the row locked: all of them when the
-   * wallet can, else as many as it can. Answers the row as it then reads, and whether every minute due was paid.
-   */
+  /** Bills the minutes due at `now` by `rule` as far as the wallet pays them; the row as it then reads. */
   async function billDue(tx: Tx, row: ApplicationRow, { now, rule }: { now: Date; rule: MinuteRule }) {
-    const due = minutesDue(row, now, rule);
-    if (due === 0) {
-      return { row, paid: true };
-    }
-    try {
-      return { row: await charge(tx, row, due), paid: true };
-    } catch (error) {
-      if (!isInsufficientBalance(error)) {
-        throw error;
-      }
-    }
-    const payable = affordable(row, due, await wallet.spendable(tx, row.userId, 'appOrder'));
-    return { row: payable === 0 ? row : await charge(tx, row, payable), paid: false };
+    const minutes = minutesDue(row, now, rule);
+    return minutes === 0 ? row : (await settle(tx, [{ row, minutes }]))[0]!.row;
   }
 
   /**
@@ -147,7 +128,7 @@ export function billing({ wallet, batchSize }: BillingDependencies) {
    * when it was not their doing. The reconciler ends its process and then frees its GPUs.
    */
   async function stopNow(tx: Tx, row: ApplicationRow, { now, reason }: { now: Date; reason?: StopReason }) {
-    const { row: billed } = await billDue(tx, row, { now, rule: 'started' });
+    const billed = await billDue(tx, row, { now, rule: 'started' });
     const stopped = await queries.transition(tx, billed, {
       desiredState: 'stopped',
       status: billed.status === 'abnormal' ? 'stopped' : 'stopping',
@@ -175,83 +156,28 @@ export function billing({ wallet, batchSize }: BillingDependencies) {
    * the driver confirmed are billed, and nothing after them. In the reconciler's transaction, with the row locked.
    */
   async function closeRun(tx: Tx, row: ApplicationRow, now: Date) {
-    return (await billDue(tx, row, { now, rule: 'ended' })).row;
+    return billDue(tx, row, { now, rule: 'ended' });
   }
 
   /**
-   * Tells each owner once when what they can spend falls below an hour, and again below ten minutes, of their running
-   * applications together; what they can spend rising above the hour again (a top-up) clears it for next time.
-   */
-  async function warnWhenLow(tx: Tx, spendables: Map<UserId, Money>, now: Date) {
-    const owners = [...spendables.keys()];
-    const [burns, warned] = [await queries.hourlyBurns(tx, owners), await queries.findWarningLevels(tx, owners)];
-    for (const [userId, spendable] of spendables) {
-      const level = levelOf(spendable, burns.get(userId) ?? money(0n));
-      const before = warned.get(userId) ?? null;
-      if (level === before || (level === 'hour' && before === 'tenMinutes')) {
-        continue;
-      }
-      await queries.setWarningLevel(tx, userId, { level, at: now });
-      if (level !== null) {
-        await recordEvent(tx, {
-          type: 'balance.low',
-          subject: `user:${userId}`,
-          payload: { userId: String(userId), level, spendable: String(spendable) },
-          at: now,
-        });
-      }
-    }
-  }
-
-  /** One tick for one application: bill what is due, stop it if not all or not the next minute can be paid. */
-  async function tick(tx: Tx, row: ApplicationRow, now: Date) {
-    const current = await queries.lockApplication(tx, row.id);
-    if (!current || !billable(current)) {
-      return;
-    }
-    const { row: billed, paid } = await billDue(tx, current, { now, rule: 'ended' });
-    const spendable = await wallet.spendable(tx, billed.userId, 'appOrder');
-    if (!paid || spendable < nextMinute(billed)) {
-      await stopNow(tx, billed, { now, reason: 'insufficientBalance' });
-      return;
-    }
-    await warnWhenLow(tx, new Map([[billed.userId, spendable]]), now);
-  }
-
-  /**
-   * A chunk's tick, its rows locked by the claim: the charges of owners the wallet can post set-based (no voucher
-   * waiting, the balance covers all their minutes) go in a few statements with the minutes they move; every other
-   * application takes `tick`. An application whose owner cannot pay its next minute is then stopped.
+   * A chunk's tick, its rows locked by the claim: the minutes due are settled through the wallet together (set-based
+   * for owners it can post so), an application whose minutes were not all paid, or whose next minute cannot be, is
+   * stopped, and the owners of the others are warned when their funds run low.
    */
   async function tickChunk(tx: Tx, rows: ApplicationRow[], now: Date) {
-    const bills = rows
+    const due = rows
       .filter(billable)
-      .map((row) => ({ row, ...dueAt(row, now) }))
-      .filter((bill) => bill.due > 0);
-    const balances = await wallet.chargeMany(
-      tx,
-      bills
-        .filter((bill) => bill.amount > 0n)
-        .map(({ row, amount }) => ({ userId: row.userId, amount, transactionType: 'appOrder', orderNo: row.orderNo })),
-    );
-    const posted = bills.filter((bill) => balances.has(bill.row.userId));
-    await queries.recordBilled(
-      tx,
-      posted.map((bill) => bill.billed),
-    );
-    for (const bill of bills.filter((each) => !balances.has(each.row.userId))) {
-      await tick(tx, bill.row, now);
-    }
+      .map((row) => ({ row, minutes: minutesDue(row, now, 'ended') }))
+      .filter((each) => each.minutes > 0);
     const funded = new Map<UserId, Money>();
-    for (const { billed } of posted) {
-      const spendable = balances.get(billed.userId)!;
-      if (spendable < nextMinute(billed)) {
-        await stopNow(tx, billed, { now, reason: 'insufficientBalance' });
+    for (const { row, settlement } of await settle(tx, due)) {
+      if (settlement.quantity < settlement.record.quantity || !settlement.nextUnitCovered) {
+        await stopNow(tx, row, { now, reason: 'insufficientBalance' });
       } else {
-        funded.set(billed.userId, spendable);
+        funded.set(row.userId, settlement.spendable);
       }
     }
-    await warnWhenLow(tx, funded, now);
+    await wallet.warnLow(tx, funded, { now, hourlyBurns: queries.hourlyBurns });
   }
 
   return {
@@ -273,7 +199,7 @@ export function billing({ wallet, batchSize }: BillingDependencies) {
           lte(apps.billedThrough, sql`${apps.lastSeenRunningAt} - interval '1 minute'`),
         ),
       ...(batchSize === undefined ? {} : { batchSize }),
-      apply: (tx, { row }, { now }) => tick(tx, row, now),
+      apply: (tx, { row }, { now }) => tickChunk(tx, [row], now),
       applyChunk: (tx, items, { now }) =>
         tickChunk(
           tx,

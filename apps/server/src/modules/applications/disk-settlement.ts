@@ -3,13 +3,15 @@ import { DISKS, money } from '@suanli/contract';
 import type { Tx } from '../../db/client.js';
 import { recordEvent } from '../../events/index.js';
 import { defineBatchJob } from '../../jobs/batch-job.js';
-import { isInsufficientBalance, type WalletService } from '../wallet/index.js';
+import type { WalletService } from '../wallet/index.js';
 import * as queries from './applications.queries.js';
 import { applicationsTable as apps, type ApplicationRow } from './applications.tables.js';
 import type { Billing } from './billing.js';
 
+const DAY_MS = 24 * 60 * 60_000;
+
 export interface DiskSettlementDependencies {
-  wallet: Pick<WalletService, 'charge'>;
+  wallet: Pick<WalletService, 'settle'>;
   billing: Pick<Billing, 'stopNow'>;
 }
 
@@ -17,6 +19,7 @@ export interface DiskSettlementDependencies {
  * Data-disk expansion (spec §9): every day at 0:00 business time, each application with an expanded data disk pays
  * 0.007 yuan a GB for the day, running or not, together with any arrears. What the wallet cannot pay is owed; above
  * 10 yuan the owner is told, and if it is still owed at the next settlement the application and its data are cleared.
+ * The wallet's settle service charges the day and carries what is owed (decision 0024); this decides what follows.
  */
 export function diskSettlement({ wallet, billing }: DiskSettlementDependencies) {
   async function settle(tx: Tx, row: ApplicationRow, now: Date) {
@@ -24,24 +27,28 @@ export function diskSettlement({ wallet, billing }: DiskSettlementDependencies) 
     if (!current || current.desiredState === 'destroyed' || current.dataDiskGb === 0) {
       return;
     }
-    const due = money(DISKS.expansionPerGbDayUnits * BigInt(current.dataDiskGb) + current.diskArrearsUnits);
-    try {
-      await wallet.charge(tx, {
+    const [settled] = await wallet.settle(tx, [
+      {
         userId: current.userId,
-        amount: due,
-        transactionType: 'dataDiskExpansion',
+        product: 'dataDisk',
+        unit: 'gbDay',
+        quantity: current.dataDiskGb,
+        rate: { price: money(DISKS.expansionPerGbDayUnits), per: 1 },
+        billed: 0,
+        period: { from: new Date(now.getTime() - DAY_MS), to: now },
         orderNo: current.orderNo,
-      });
+        shortfall: 'owe',
+        owed: current.diskArrearsUnits,
+      },
+    ]);
+    const due = settled!.owed;
+    if (due === 0n) {
       await queries.updateApplication(tx, current.id, {
-        diskArrearsUnits: money(0n),
+        diskArrearsUnits: due,
         diskArrearsNoticedAt: null,
-        spentUnits: money(current.spentUnits + due),
+        spentUnits: money(current.spentUnits + settled!.amount),
       });
       return;
-    } catch (error) {
-      if (!isInsufficientBalance(error)) {
-        throw error;
-      }
     }
     const fact = {
       subject: `application:${current.id}`,

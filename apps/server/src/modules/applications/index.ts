@@ -47,7 +47,7 @@ export function createApplicationsModule({
   users: Pick<UsersService, 'findRealNameVerifiedAt'>;
   catalogue: Pick<CatalogueService, 'rentable'>;
   inventory: InventoryService;
-  wallet: Pick<WalletService, 'charge' | 'chargeMany' | 'newOrderNo' | 'spendable' | 'refund'>;
+  wallet: Pick<WalletService, 'charge' | 'newOrderNo' | 'spendable' | 'refund' | 'settle' | 'warnLow'>;
 }): Module<ApplicationsModuleService> {
   const bills = billing({ wallet, batchSize: config.jobs.billingBatchSize });
   const reconciling = reconciler({ db, clock, log, driver, catalogue, inventory, billing: bills });

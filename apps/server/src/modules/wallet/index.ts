@@ -10,10 +10,15 @@ export type { ChargeRequest, ChargeResult } from './charge.service.js';
 export { isInsufficientBalance } from './charge.service.js';
 export type { Posting } from './ledger.queries.js';
 export type { OrderDayLine } from './order-lines.queries.js';
+export { priceOf } from './settle.service.js';
+export type { HourlyBurns, MeteredProduct, Rate, Settlement, UsageRecord } from './settle.service.js';
 export type { NewVoucher } from './vouchers.service.js';
 export type { WalletService } from './wallet.service.js';
 
-/** Wallets and their ledger (ARCHITECTURE §4): balances, income and expense, transfers, vouchers and charges. */
+/**
+ * Wallets and their ledger (ARCHITECTURE §4): balances, income and expense, transfers, vouchers, charges, and the
+ * one metering path that settles usage (README.md).
+ */
 export function createWalletModule({
   db,
   clock,

@@ -30,6 +30,7 @@ import {
 import { orderLinesByDay } from './order-lines.queries.js';
 import { newOrderNo, type OrderKind } from './order-numbers.js';
 import { refundService } from './refund.service.js';
+import { settleService } from './settle.service.js';
 import { usableTotal } from './vouchers.queries.js';
 import { vouchersService } from './vouchers.service.js';
 
@@ -109,9 +110,26 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
     return recipient;
   }
 
+  const charges = chargeService({ clock });
+
+  /**
+   * What a charge of this type could take now: the balance and the usable vouchers of the kinds that pay it. Joins
+   * the caller's transaction; the settle service asks it what the funds cover.
+   */
+  async function spendable(executor: Db, userId: UserId, transactionType: TransactionType): Promise<Money> {
+    const now = clock.now();
+    let total = await findBalance(executor, userId);
+    for (const kind of kindsFor(transactionType)) {
+      total = money(total + (await usableTotal(executor, { userId, kind, now })));
+    }
+    return total;
+  }
+
   return {
     post,
-    ...chargeService({ clock }),
+    ...charges,
+    spendable,
+    ...settleService({ ...charges, spendable }),
     ...vouchersService({ db, clock, users }),
     ...refundService({ clock }),
     newOrderNo: (executor: Db, kind: OrderKind, at: Date) => newOrderNo(executor, { kind, at, timeZone }),
@@ -123,19 +141,6 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
         usableTotal(db, { userId, kind: 'voucher', now: clock.now() }),
       ]);
       return { balance: formatMoney(balance), voucher: formatMoney(voucher) };
-    },
-
-    /**
-     * What a charge of this type could take now: the balance and the usable vouchers of the kinds that pay it. Joins
-     * the caller's transaction; a billing tick asks it whether the next minute can be paid.
-     */
-    async spendable(executor: Db, userId: UserId, transactionType: TransactionType): Promise<Money> {
-      const now = clock.now();
-      let total = await findBalance(executor, userId);
-      for (const kind of kindsFor(transactionType)) {
-        total = money(total + (await usableTotal(executor, { userId, kind, now })));
-      }
-      return total;
     },
 
     async findTransferTarget(userId: UserId, username: string) {
