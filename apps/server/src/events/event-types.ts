@@ -20,8 +20,8 @@ export const EVENT_TYPES = {
     reason: z.enum(['insufficientBalance', 'expired', 'timedShutdown']),
   }),
   /**
-   * Charges the balance paid (vouchers' part excluded), per user: what VIP growth counts. One event per charge, or one
-   * per billing chunk for all its owners (subject `transfer:<id>`).
+   * What users' balances paid for charges (vouchers' part excluded) since the last such event: what VIP growth counts.
+   * The wallet publishes it each minute for the users it counted (subject `consumption:<first user id>`).
    */
   'consumption.posted': z.object({ consumptions: z.array(z.object({ userId: id, units })).min(1) }),
   /** The 0:00 settlement could not charge an application's data disk: `arrears` is what it owes. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, customType, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { at, id } from '../db/columns.js';
 
 /** A transaction id (`xid8`), read and written as its decimal text. */
@@ -15,10 +15,6 @@ export const events = pgTable('events', {
   subject: text('subject').notNull(),
   payload: jsonb('payload').$type<unknown>().notNull(),
   occurredAt: at('occurred_at').notNull(),
-  /** Whether its commit wakes the consumers now (NOTIFY); the others are handled at the next drain. */
-  wake: boolean('wake')
-    .notNull()
-    .default(sql`true`),
 });
 
 /** Each consumer's place in the events, and the failures of the event after it while it is retried. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/sql.js';
 import type { TestApp } from '../helpers/build-test-app.js';
 import { charge, giveVoucher } from '../helpers/vouchers.js';
-import { balanceOf, ledgerMismatches } from '../helpers/wallets.js';
+import { balanceOf, countGrowth, ledgerMismatches } from '../helpers/wallets.js';
 import {
   act,
   advance,
@@ -141,7 +141,7 @@ describe('VIP grades', () => {
     );
     const renter = await createRenter(t, '20000');
     await charge(t, renter.userId, '20000');
-    await t.drainEvents();
+    await countGrowth(t);
     const vip = await t.request({ method: 'GET', url: '/api/recharge/vip/selectVip', token: renter.token });
     expect(vip.json().data).toMatchObject({ vipGrade: 4, discountBasisPoints: 8500 });
   });

@@ -2,6 +2,7 @@ import { money, parseMoney } from '@suanli/contract';
 import { sql } from 'drizzle-orm';
 import type { UserId } from '../../src/db/ids.js';
 import { queryRows } from '../../src/db/sql.js';
+import { inTransaction } from '../../src/db/transaction.js';
 import { findLedgerMismatches } from '../../src/modules/wallet/ledger-check.queries.js';
 import type { TestApp } from './build-test-app.js';
 import { exitOf, spawnTs } from './spawn.js';
@@ -47,3 +48,12 @@ export async function runLedgerCheck(t: TestApp) {
 
 /** What `npm run ledger:check` would report, read in the test's process: on PGlite, which another process cannot open. */
 export const ledgerMismatches = (t: TestApp) => findLedgerMismatches(t.db);
+
+/**
+ * VIP growth as it stands once the minute's 'consumption.posted' events are published (the wallet's minute job) and
+ * counted (the users module's consumer): `await countGrowth(t)` before reading a grade after charges.
+ */
+export async function countGrowth(t: TestApp) {
+  await inTransaction(t.db, (tx) => t.services.wallet.publishConsumption(tx));
+  await t.drainEvents();
+}

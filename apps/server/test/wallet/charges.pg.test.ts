@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 import { charge, giveVoucher } from '../helpers/vouchers.js';
-import { fund, runLedgerCheck } from '../helpers/wallets.js';
+import { countGrowth, fund, runLedgerCheck } from '../helpers/wallets.js';
 
 // Real PostgreSQL only (ARCHITECTURE §4): PGlite runs one transaction at a time and proves nothing about races.
 let t: TestApp;
@@ -61,7 +61,7 @@ describe("charges raced against one user's vouchers and balance on PostgreSQL", 
     const spent = vouchers.reduce((sum, row) => sum + BigInt(row.spent), 0n);
     expect(total((result) => result.voucherPaid)).toBe(spent);
 
-    await t.drainEvents();
+    await countGrowth(t);
     const [account] = await queryRows<{ balance: string; consumption: string; growth: number }>(
       t.db,
       sql`SELECT a.balance::text, u.consumption_units::text AS consumption, u.growth_value AS growth

@@ -146,12 +146,12 @@ describe('migration 0042, the double-entry ledger', () => {
 
   it('gives every entry its other side, so that every transfer sums to zero and ledger:check finds nothing', async () => {
     expect(await ledgerMismatches(t)).toEqual([]);
-    const sides = await queryRows<{ order_no: string; account_kind: string; amount: string }>(
+    const sides = await queryRows<{ order_no: string; counter_kind: string; amount: string }>(
       t.db,
-      sql`SELECT order_no, account_kind, sum(balance_change)::text AS amount FROM ledger_entries
-          WHERE user_id IS NULL GROUP BY 1, 2 ORDER BY 1, 2`,
+      sql`SELECT order_no, counter_kind, (-sum(balance_change))::text AS amount FROM ledger_entries
+          WHERE counter_kind IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`,
     );
-    expect(sides.map((row) => [row.order_no, row.account_kind, row.amount])).toEqual([
+    expect(sides.map((row) => [row.order_no, row.counter_kind, row.amount])).toEqual([
       ['A-ORDER', 'fees', '10000'],
       ['A-ORDER', 'refunds', '-50000'],
       ['A-ORDER', 'revenue.gpu', '100000'],

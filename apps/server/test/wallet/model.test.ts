@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 import { charge, giveVoucher } from '../helpers/vouchers.js';
-import { fund } from '../helpers/wallets.js';
+import { countGrowth, fund } from '../helpers/wallets.js';
 
 interface ModelVoucher {
   /** Earlier spends first. */
@@ -101,7 +101,7 @@ describe('wallet operations (recharges, vouchers, charges, transfers) in a seede
       }
     }
 
-    await t.drainEvents();
+    await countGrowth(t);
     const records = await Promise.all(
       users.map(async (user) => {
         const get = (url: string) => t.request({ method: 'GET', url, token: user.token }).then((r) => r.json().data);

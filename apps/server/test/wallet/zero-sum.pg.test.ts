@@ -23,12 +23,12 @@ const USERS = 20;
 const OPERATIONS = 1_000;
 const REFUNDS = 100;
 
-/** Each platform account's balance: the sum of its entries. */
+/** Each platform account's balance: minus the sum of the changes of the entries it is the counter account of. */
 async function platformBalances() {
   const rows = await queryRows<{ kind: string; total: string }>(
     t.db,
-    sql`SELECT account_kind AS kind, sum(balance_change)::text AS total FROM ledger_entries
-        WHERE user_id IS NULL GROUP BY 1`,
+    sql`SELECT counter_kind AS kind, (-sum(balance_change))::text AS total FROM ledger_entries
+        WHERE counter_kind IS NOT NULL GROUP BY 1`,
   );
   return new Map(rows.map((row) => [row.kind, BigInt(row.total)]));
 }

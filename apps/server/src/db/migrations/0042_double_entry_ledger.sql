@@ -32,98 +32,85 @@ ALTER TABLE users ADD COLUMN consumption_units bigint NOT NULL DEFAULT 0 CHECK (
 UPDATE users u SET consumption_units = a.consumption_units FROM ledger_accounts a WHERE a.user_id = u.id;
 ALTER TABLE ledger_accounts DROP COLUMN consumption_units;
 
--- Entries: one per account a transfer moves. account_kind repeats the account's kind so that a statement (the entries
--- of a user's balance account) and revenue by product read one table. user_id is the account's owner, null for the
--- platform's; balance_after is null on the platform's entries. On an entry of a balance account, amount is the whole
--- transaction as the statement shows it (a charge of 10 that vouchers paid 3 of: amount -10, balance_change -7);
--- on every other entry it is the entry's own change.
+-- What balance accounts paid for charges since it was last published as 'consumption.posted' events (the wallet's
+-- minute job): a charge counts it in the UPDATE it makes anyway, where an event row of its own would slow it.
+ALTER TABLE ledger_accounts
+  ADD COLUMN unpublished_consumption bigint NOT NULL DEFAULT 0 CHECK (unpublished_consumption >= 0);
+
+-- Entries. Each row moves one user's account by balance_change (their statement's line when it is their balance
+-- account: amount is then the whole transaction, a charge of 10 that vouchers paid 3 of reading amount -10, change -7).
+-- A row with a counter account is a whole transfer of two legs, as TigerBeetle's transfers are: the user's account
+-- moves by balance_change and the platform's counter account by its opposite, so it sums to zero by construction and a
+-- charge stays one row. Rows without one (a transfer between two users) share a transfer_id and sum to zero together.
+-- A platform account's balance is minus the sum of balance_change over the rows it is the counter of.
 ALTER TABLE ledger_entries RENAME COLUMN wallet_id TO account_id;
-ALTER TABLE ledger_entries ALTER COLUMN user_id DROP NOT NULL;
-ALTER TABLE ledger_entries ALTER COLUMN balance_after DROP NOT NULL;
 ALTER TABLE ledger_entries ADD COLUMN account_kind text NOT NULL DEFAULT 'balance';
 ALTER TABLE ledger_entries ALTER COLUMN account_kind DROP DEFAULT;
+ALTER TABLE ledger_entries ADD COLUMN counter_account_id bigint REFERENCES ledger_accounts (id);
+ALTER TABLE ledger_entries ADD COLUMN counter_kind text;
 ALTER TABLE ledger_entries ADD COLUMN transfer_id bigint;
-ALTER TABLE ledger_entries ADD CONSTRAINT ledger_entries_user_side CHECK ((user_id IS NULL) = (balance_after IS NULL));
+ALTER TABLE ledger_entries ADD CONSTRAINT ledger_entries_counter
+  CHECK ((counter_account_id IS NULL) = (counter_kind IS NULL));
 
--- Each entry so far was a transfer of its own, except a transfer between two users: its two entries share one.
-UPDATE ledger_entries SET transfer_id = id;
-UPDATE ledger_entries e SET transfer_id = pair.first_id
-FROM (SELECT order_no, min(id) AS first_id FROM ledger_entries
-      WHERE transaction_type IN ('transferIn', 'transferOut') GROUP BY order_no) pair
-WHERE e.order_no = pair.order_no AND e.transaction_type IN ('transferIn', 'transferOut');
-ALTER TABLE ledger_entries ALTER COLUMN transfer_id SET NOT NULL;
-CREATE SEQUENCE ledger_transfer_ids;
-SELECT setval('ledger_transfer_ids', coalesce((SELECT max(id) FROM ledger_entries), 0) + 1, false);
-
--- The other side of each entry so far: the platform account its transaction type pays or is paid by.
+-- The other side of each entry so far: the platform account its transaction type pays or is paid by (a recharge's
+-- channel from its order); a transfer between users has none, and its two entries share a transfer.
 CREATE TEMPORARY TABLE counter_accounts (transaction_type text PRIMARY KEY, kind text NOT NULL) ON COMMIT DROP;
 INSERT INTO counter_accounts VALUES
   ('appOrder', 'revenue.gpu'), ('dataDiskExpansion', 'revenue.disk'), ('dataStorage', 'revenue.cloudSpace'),
   ('mirrorStorage', 'revenue.image'), ('onlineGeneration', 'revenue.api'), ('powerPointByBalance', 'revenue.power'),
   ('powerPackageExpired', 'revenue.power'), ('giftPackage', 'promotions'), ('redeem', 'promotions'),
-  ('refund', 'refunds'), ('refundFee', 'fees');
+  ('refund', 'refunds'), ('refundFee', 'fees'), ('voucherGrant', 'vouchers.liability'),
+  ('voucherExpiry', 'vouchers.liability');
 
-INSERT INTO ledger_entries
-  (account_id, user_id, account_kind, transfer_id, order_no, transaction_type, amount, balance_change, balance_after,
-   created_at)
-SELECT p.id, NULL, p.kind, e.transfer_id, e.order_no, e.transaction_type, -e.amount, -e.amount, NULL, e.created_at
-FROM ledger_entries e
-LEFT JOIN counter_accounts c ON c.transaction_type = e.transaction_type
-LEFT JOIN recharge_orders r ON e.transaction_type = 'recharge' AND r.order_no = e.order_no
+UPDATE ledger_entries e SET counter_account_id = p.id, counter_kind = p.kind
+FROM ledger_entries e2
+LEFT JOIN counter_accounts c ON c.transaction_type = e2.transaction_type
+LEFT JOIN recharge_orders r ON e2.transaction_type = 'recharge' AND r.order_no = e2.order_no
 JOIN ledger_accounts p ON p.user_id IS NULL AND p.kind = coalesce(c.kind, 'clearing.' || coalesce(r.channel, 'bank'))
-WHERE e.transaction_type NOT IN ('transferIn', 'transferOut')
-ORDER BY e.id;
+WHERE e2.id = e.id AND e2.transaction_type NOT IN ('transferIn', 'transferOut');
+
+UPDATE ledger_entries e SET transfer_id = pair.first_id
+FROM (SELECT order_no, min(id) AS first_id FROM ledger_entries
+      WHERE transaction_type IN ('transferIn', 'transferOut') GROUP BY order_no) pair
+WHERE e.order_no = pair.order_no AND e.transaction_type IN ('transferIn', 'transferOut');
+CREATE SEQUENCE ledger_transfer_ids;
+SELECT setval('ledger_transfer_ids', coalesce((SELECT max(id) FROM ledger_entries), 0) + 1, false);
 
 -- Each user's vouchers account, rebuilt from what happened: every voucher granted from the voucher liability, the part
--- of each charge, refund and fee that vouchers paid or got back (amount - balance_change of its entry), and what was
--- left on each voucher that has ended unspent, given back to the liability. Grants first, then the rest in the order
--- it happened, so that the chain never dips below zero.
+-- of each charge, refund and fee that vouchers paid or got back (amount - balance_change of its entry, with the same
+-- counter account), and what was left on each voucher that has ended unspent, given back to the liability. Grants
+-- first, then the rest in the order it happened, so that the chain never dips below zero.
 CREATE TEMPORARY TABLE voucher_history ON COMMIT DROP AS
 SELECT user_id, 0 AS phase, created_at AS at, id AS seq, face_amount AS change, 'voucherGrant' AS transaction_type,
-       'V' || id AS order_no, NULL::bigint AS transfer_id
+       'V' || id AS order_no
 FROM vouchers
 UNION ALL
-SELECT user_id, 1, created_at, id, amount - balance_change, transaction_type, order_no, transfer_id
+SELECT user_id, 1, created_at, id, amount - balance_change, transaction_type, order_no
 FROM ledger_entries
-WHERE account_kind = 'balance' AND user_id IS NOT NULL AND amount <> balance_change
-  AND transaction_type NOT IN ('transferIn', 'transferOut')
+WHERE amount <> balance_change AND transaction_type NOT IN ('transferIn', 'transferOut')
 UNION ALL
-SELECT user_id, 1, expires_at, id, -balance, 'voucherExpiry', 'V' || id, NULL
+SELECT user_id, 1, expires_at, id, -balance, 'voucherExpiry', 'V' || id
 FROM vouchers
 WHERE status = 'invalid' AND balance > 0;
 
 INSERT INTO ledger_accounts (user_id, kind, balance)
 SELECT user_id, 'vouchers', sum(change) FROM voucher_history GROUP BY user_id;
 
-UPDATE voucher_history SET transfer_id = nextval('ledger_transfer_ids') WHERE transfer_id IS NULL;
-
 INSERT INTO ledger_entries
-  (account_id, user_id, account_kind, transfer_id, order_no, transaction_type, amount, balance_change, balance_after,
-   created_at)
-SELECT a.id, h.user_id, 'vouchers', h.transfer_id, h.order_no, h.transaction_type, h.change, h.change,
+  (account_id, user_id, account_kind, counter_account_id, counter_kind, order_no, transaction_type, amount,
+   balance_change, balance_after, created_at)
+SELECT a.id, h.user_id, 'vouchers', p.id, p.kind, h.order_no, h.transaction_type, h.change, h.change,
        sum(h.change) OVER (PARTITION BY h.user_id ORDER BY h.phase, h.at, h.seq), h.at
-FROM voucher_history h JOIN ledger_accounts a ON a.user_id = h.user_id AND a.kind = 'vouchers'
+FROM voucher_history h
+JOIN ledger_accounts a ON a.user_id = h.user_id AND a.kind = 'vouchers'
+LEFT JOIN counter_accounts c ON c.transaction_type = h.transaction_type
+JOIN ledger_accounts p ON p.user_id IS NULL AND p.kind = c.kind
 ORDER BY h.user_id, h.phase, h.at, h.seq;
 
-INSERT INTO ledger_entries
-  (account_id, user_id, account_kind, transfer_id, order_no, transaction_type, amount, balance_change, balance_after,
-   created_at)
-SELECT p.id, NULL, p.kind, h.transfer_id, h.order_no, h.transaction_type, -h.change, -h.change, NULL, h.at
-FROM voucher_history h JOIN ledger_accounts p ON p.user_id IS NULL AND p.kind = 'vouchers.liability'
-WHERE h.transaction_type IN ('voucherGrant', 'voucherExpiry')
-ORDER BY h.at, h.seq;
-
--- A statement reads the entries of one user's balance account; revenue by product reads the platform's entries.
+-- A statement reads the entries of one user's balance account; revenue by product reads the entries of a time range
+-- (a BRIN index costs an insert nothing until its range is summarised); an account's chain, its own entries.
 DROP INDEX ledger_entries_user_time;
 CREATE INDEX ledger_entries_statement ON ledger_entries (user_id, created_at DESC, id DESC)
   WHERE account_kind = 'balance';
-CREATE INDEX ledger_entries_platform ON ledger_entries (account_kind, created_at) WHERE user_id IS NULL;
-CREATE INDEX ledger_entries_transfer ON ledger_entries (transfer_id);
+CREATE INDEX ledger_entries_time ON ledger_entries USING brin (created_at);
 ALTER INDEX ledger_entries_wallet RENAME TO ledger_entries_account;
-
--- Events that need no prompt consumer (consumption, counted towards VIP growth within the minute) are written with
--- wake = false: the NOTIFY every waking event sends takes a lock at commit that would make concurrent charges queue.
-ALTER TABLE events ADD COLUMN wake boolean NOT NULL DEFAULT true;
-DROP TRIGGER events_notify_written ON events;
-CREATE TRIGGER events_notify_written AFTER INSERT ON events
-  FOR EACH ROW WHEN (NEW.wake) EXECUTE FUNCTION notify_events_written();

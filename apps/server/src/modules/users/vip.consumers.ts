@@ -3,9 +3,8 @@ import { claimOnce } from '../../db/processed-keys.js';
 import { addConsumption } from './vip.queries.js';
 
 /**
- * VIP growth (spec §9) from the balance users spend: the wallet records each charge's 'consumption.posted' event in its
- * own statement, and this adds it up, once per event by its id, within the minute (the events are quiet: handled at
- * each drain after a scheduler tick).
+ * VIP growth (spec §9) from the balance users spend: the wallet publishes what they paid each minute as
+ * 'consumption.posted' events, and this adds it up, once per event by its id.
  */
 export const vipConsumers = [
   defineConsumer({

@@ -3,8 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { asUserId, type UserId } from '../../db/ids.js';
 import { idSet, queryPrepared } from '../../db/sql.js';
-import { chargedTo, type PlatformAccount } from './accounts.js';
-import { batchConsumed } from './consumption.js';
+import { chargedTo } from './accounts.js';
 import { usable } from './vouchers.queries.js';
 import { vouchers } from './vouchers.tables.js';
 
@@ -57,59 +56,45 @@ export interface BatchEntry {
 }
 
 /**
- * Posts the entries as one transfer: each user's entries in the order given (their ids, by which the ledger check
- * chains them, follow it), each balance account moved by what its entries took, and on the other side one entry per
- * platform account for the sum of the charges it was paid; with one 'consumption.posted' event for every owner. The
- * balance accounts must be locked (lockWallets).
+ * Writes the entries in the order given (their ids, by which the ledger check chains them, follow it), each a transfer
+ * from the owner's balance to the revenue account of its type, and moves each balance account by what its entries
+ * took, counting it towards VIP growth (consumption.ts). The balance accounts must be locked (lockWallets).
  */
 export async function postBatch(tx: Tx, entries: readonly BatchEntry[], at: Date): Promise<void> {
   const totals = new Map<UserId, Money>();
-  const revenue = new Map<string, { kind: PlatformAccount; type: TransactionType; total: Money }>();
   for (const entry of entries) {
     totals.set(entry.userId, money((totals.get(entry.userId) ?? 0n) + entry.amount));
-    const kind = chargedTo(entry.transactionType, entry.orderNo);
-    const key = `${kind} ${entry.transactionType}`;
-    const earned = revenue.get(key) ?? { kind, type: entry.transactionType, total: money(0n) };
-    revenue.set(key, { ...earned, total: money(earned.total + entry.amount) });
   }
   // Bigints as text, which jsonb_to_recordset reads into its bigint columns.
   const rows = entries.map((entry, n) => ({
     n,
     account_id: String(entry.walletId),
     user_id: String(entry.userId),
+    counter_kind: chargedTo(entry.transactionType, entry.orderNo),
     order_no: entry.orderNo,
     transaction_type: entry.transactionType,
     amount: String(entry.amount),
     balance_after: String(entry.balanceAfter),
   }));
   const moves = [...totals].map(([userId, total]) => ({ user_id: String(userId), total: String(total) }));
-  const earned = [...revenue.values()].map(({ kind, type, total }) => ({ kind, type, total: String(total) }));
   await queryPrepared(
     tx,
     'wallet_post_batch',
-    sql`WITH transfer AS (SELECT nextval('ledger_transfer_ids') AS id),
-        entry AS (
-          INSERT INTO ledger_entries (account_id, account_kind, transfer_id, user_id, order_no, transaction_type,
-                                      amount, balance_change, balance_after, created_at)
-          SELECT account_id, 'balance', (SELECT id FROM transfer), user_id, order_no, transaction_type, -amount,
-                 -amount, balance_after, ${at}
+    sql`WITH entry AS (
+          INSERT INTO ledger_entries (account_id, account_kind, user_id, counter_account_id, counter_kind, order_no,
+                                      transaction_type, amount, balance_change, balance_after, created_at)
+          SELECT e.account_id, 'balance', e.user_id, p.id, e.counter_kind, e.order_no, e.transaction_type, -e.amount,
+                 -e.amount, e.balance_after, ${at}
           FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            AS e (n int, account_id bigint, user_id bigint, order_no text, transaction_type text, amount bigint,
-                  balance_after bigint)
-          ORDER BY n),
-        earned AS (
-          INSERT INTO ledger_entries (account_id, account_kind, transfer_id, user_id, order_no, transaction_type,
-                                      amount, balance_change, balance_after, created_at)
-          SELECT a.id, a.kind, (SELECT id FROM transfer), NULL, 'transfer:' || (SELECT id FROM transfer),
-                 r.type, r.total, r.total, NULL, ${at}
-          FROM jsonb_to_recordset(${JSON.stringify(earned)}::jsonb) AS r (kind text, type text, total bigint)
-          JOIN ledger_accounts a ON a.user_id IS NULL AND a.kind = r.kind),
+            AS e (n int, account_id bigint, user_id bigint, counter_kind text, order_no text, transaction_type text,
+                  amount bigint, balance_after bigint)
+          JOIN ledger_accounts p ON p.user_id IS NULL AND p.kind = e.counter_kind
+          ORDER BY e.n),
         changed AS (
-          UPDATE ledger_accounts a SET balance = a.balance - m.total
+          UPDATE ledger_accounts a
+          SET balance = a.balance - m.total, unpublished_consumption = a.unpublished_consumption + m.total
           FROM jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) AS m (user_id bigint, total bigint)
-          WHERE a.user_id = m.user_id AND a.kind = 'balance'
-          RETURNING a.user_id, m.total),
-        consumed AS (${batchConsumed(at)})
+          WHERE a.user_id = m.user_id AND a.kind = 'balance')
         SELECT 1`,
   );
 }

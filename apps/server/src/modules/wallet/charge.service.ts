@@ -8,7 +8,6 @@ import { sql } from 'drizzle-orm';
 import { queryPrepared } from '../../db/sql.js';
 import { lockWallets, postBatch, type BatchEntry } from './batch-charge.queries.js';
 import { chargedTo } from './accounts.js';
-import { chargeConsumed } from './consumption.js';
 import { ensureAccount, lockBalance, postedBalance, postingStatement } from './ledger.queries.js';
 import { insertSpends, lockUsableVouchers, spendVoucher, voucherHorizon } from './vouchers.queries.js';
 
@@ -55,13 +54,14 @@ interface ChargeDependencies {
 
 /**
  * The one way a module charges a user (ARCHITECTURE §4, §9): usable vouchers first, earliest expiry first, then the
- * balance; one transfer from the user's accounts to the product's revenue, and a 'consumption.posted' event of what
- * the balance paid, which VIP growth counts.
+ * balance; one transfer from the user's accounts to the product's revenue; what the balance paid is counted on the
+ * balance account and published for VIP growth each minute (consumption.ts).
  */
 export function chargeService({ clock }: ChargeDependencies) {
   /**
-   * Posts the charge's transfer in one statement with its consumption event. `fast` makes it move the balance only
-   * when no voucher may be waiting; after vouchers were spent (not fast) it recomputes the voucher horizon instead.
+   * Posts the charge's transfer in one statement that also counts what the balance paid towards VIP growth
+   * (consumption.ts publishes it). `fast` makes it move the balance only when no voucher may be waiting; after vouchers
+   * were spent (not fast) it recomputes the voucher horizon instead.
    */
   async function postCharge(executor: Db, request: ChargeRequest, paid: { balance: Money; now: Date; fast: boolean }) {
     const { userId, amount, transactionType, orderNo } = request;
@@ -77,9 +77,11 @@ export function chargeService({ clock }: ChargeDependencies) {
       executor,
       name,
       postingStatement(posting, paid.now, {
-        set: paid.fast ? undefined : sql`vouchers_until = (${voucherHorizon(userId)})`,
+        set: paid.fast
+          ? sql`unpublished_consumption = unpublished_consumption + ${paid.balance}`
+          : sql`unpublished_consumption = unpublished_consumption + ${paid.balance},
+                vouchers_until = (${voucherHorizon(userId)})`,
         guard: guarded ? sql`coalesce(vouchers_until <= ${paid.now}, true)` : undefined,
-        after: sql`consumed AS (${chargeConsumed(paid.balance, paid.now)})`,
       }),
     );
     return postedBalance(row);

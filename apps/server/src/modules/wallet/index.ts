@@ -1,5 +1,6 @@
 import type { Module, Platform } from '../../platform.js';
 import type { UsersService } from '../users/index.js';
+import { publishConsumptionJob } from './consumption.js';
 import { walletRoutes } from './wallet.routes.js';
 import { voucherJobs } from './vouchers.jobs.js';
 import { walletAdminService } from './wallet.admin.service.js';
@@ -28,5 +29,5 @@ export function createWalletModule({
   const timeZone = config.runtime.businessTimeZone;
   const service = walletService({ db, clock, timeZone, users });
   const admin = walletAdminService({ db, clock, timeZone });
-  return { service, routes: walletRoutes(service, admin), jobs: voucherJobs() };
+  return { service, routes: walletRoutes(service, admin), jobs: [...voucherJobs(), publishConsumptionJob] };
 }

@@ -33,7 +33,7 @@ async function unmatchedAccounts(db: Db): Promise<LedgerFinding[]> {
           SELECT account_id, balance_change,
                  balance_after - balance_change
                    <> coalesce(lag(balance_after) OVER (PARTITION BY account_id ORDER BY id), 0) AS broken
-          FROM ledger_entries WHERE user_id IS NOT NULL),
+          FROM ledger_entries),
         sums AS (
           SELECT account_id, sum(balance_change) AS total, count(*) FILTER (WHERE broken) AS broken
           FROM chained GROUP BY account_id)
@@ -53,12 +53,16 @@ async function unmatchedAccounts(db: Db): Promise<LedgerFinding[]> {
   }));
 }
 
-/** Every transfer whose entries do not sum to zero. */
+/**
+ * Every transfer whose entries do not sum to zero. An entry with a platform counter account is a whole transfer of its
+ * own (both legs in one row); so is one with neither a counter nor a transfer, which no posting writes: it is found.
+ */
 async function unbalancedTransfers(db: Db): Promise<LedgerFinding[]> {
   const rows = await queryRows<Row>(
     db,
-    sql`SELECT transfer_id, sum(balance_change) AS total FROM ledger_entries
-        GROUP BY transfer_id HAVING sum(balance_change) <> 0 ORDER BY transfer_id`,
+    sql`SELECT coalesce(transfer_id, -id) AS transfer_id, sum(balance_change) AS total FROM ledger_entries
+        WHERE counter_account_id IS NULL
+        GROUP BY 1 HAVING sum(balance_change) <> 0 ORDER BY 1`,
   );
   return rows.map((row) => ({ kind: 'transfer', transferId: big(row.transfer_id), sum: big(row.total) }));
 }
@@ -117,7 +121,7 @@ export async function ledgerSize(db: Db) {
   const [row] = await queryRows<Row>(
     db,
     sql`SELECT (SELECT count(*) FROM ledger_accounts)::int AS accounts,
-               (SELECT count(DISTINCT transfer_id) FROM ledger_entries)::int AS transfers`,
+               (SELECT count(DISTINCT coalesce(transfer_id, -id)) FROM ledger_entries)::int AS transfers`,
   );
   return { accounts: Number(row!.accounts), transfers: Number(row!.transfers) };
 }

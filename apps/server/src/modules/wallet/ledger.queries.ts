@@ -3,7 +3,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import type { PageWindow } from '../../db/paging.js';
-import { queryPrepared } from '../../db/sql.js';
+import { queryPrepared, queryRows } from '../../db/sql.js';
 import { counterAccountOf, type PlatformAccount, type UserAccountKind } from './accounts.js';
 import { ledgerAccounts, ledgerEntries } from './wallet.tables.js';
 
@@ -19,13 +19,11 @@ export interface Posting {
   counter?: PlatformAccount;
 }
 
-/** What a posting statement may add: more to SET on the balance account, a condition on it, steps after the entry. */
+/** What a posting statement may add: more to SET on the balance account, a condition on it, its transfer. */
 export interface PostingSteps {
   set?: SQL;
   guard?: SQL;
-  /** Further CTEs; `changed` (id, user_id, balance) is the balance account moved, empty when it did not. */
-  after?: SQL;
-  /** The transfer's id, when the posting joins one an earlier posting of the call took; a fresh one otherwise. */
+  /** The transfer a posting between users belongs to (the other postings of its call share it). */
   transfer?: SQL;
 }
 
@@ -43,61 +41,49 @@ function counterOf(posting: Posting): PlatformAccount | null {
 }
 
 /**
- * Moves one user's balance account and writes the transfer's entries in a single statement, so that they can never
- * part: the UPDATE takes the account's row lock (held to the end of the transaction, as SELECT … FOR UPDATE would)
- * and refuses to go below zero; the entries are the balance's, the vouchers account's when vouchers paid part of it
- * (amount - change: they must have an account, ensureAccount) and the platform account's on the other side, which
- * sum to zero. Answers balance_after, null when nothing moved (no account, or not enough in it), and the transfer's
- * id.
+ * Moves one user's balance account and writes its entries in a single statement, so that they can never part: the
+ * UPDATE takes the account's row lock (held to the end of the transaction, as SELECT … FOR UPDATE would) and refuses
+ * to go below zero; the entries are the balance's, and the vouchers account's when vouchers paid part of it (amount -
+ * change: they must have an account, ensureAccount), each against the posting's platform account, or, between users,
+ * in the transfer `steps.transfer` names. Answers balance_after, null when nothing moved (no account, or not enough).
  */
 export function postingStatement(posting: Posting & { change: Money }, at: Date, steps: PostingSteps = {}): SQL {
-  const transfer = steps.transfer ?? sql`nextval('ledger_transfer_ids')`;
   const { change, userId, orderNo, transactionType, amount } = posting;
   const toVouchers = money(amount - change);
   const counter = counterOf(posting);
+  const [counterId, counterKind] =
+    counter === null ? [sql`NULL::bigint`, sql`NULL::text`] : [platformAccount(counter), sql`${counter}::text`];
   const legs = [
-    sql`SELECT c.id, 'balance', t.id, c.user_id, ${amount}::bigint, ${change}::bigint, c.balance
-        FROM changed c, transfer t`,
+    sql`SELECT id, 'balance', ${amount}::bigint, ${change}::bigint, balance FROM changed`,
     ...(toVouchers === 0n
       ? []
-      : [
-          sql`SELECT v.id, 'vouchers', t.id, ${userId}::bigint, ${toVouchers}::bigint, ${toVouchers}::bigint, v.balance
-              FROM vouchered v, transfer t`,
-        ]),
-    ...(counter === null
-      ? []
-      : [
-          sql`SELECT ${platformAccount(counter)}, ${counter}, t.id, NULL::bigint, ${-amount}::bigint, ${-amount}::bigint,
-                     NULL::bigint
-              FROM transfer t`,
-        ]),
+      : [sql`SELECT id, 'vouchers', ${toVouchers}::bigint, ${toVouchers}::bigint, balance FROM vouchered`]),
   ];
   return sql`WITH changed AS (
           UPDATE ledger_accounts SET balance = balance + ${change}${steps.set ? sql`, ${steps.set}` : sql``}
           WHERE user_id = ${userId} AND kind = 'balance' AND balance + ${change} >= 0${steps.guard ? sql` AND ${steps.guard}` : sql``}
-          RETURNING id, user_id, balance),
-        transfer AS (SELECT ${transfer} AS id FROM changed),${
-          toVouchers === 0n
-            ? sql``
-            : sql`
+          RETURNING id, balance),${
+            toVouchers === 0n
+              ? sql``
+              : sql`
         vouchered AS (
           UPDATE ledger_accounts SET balance = balance + ${toVouchers}
           WHERE user_id = ${userId} AND kind = 'vouchers' AND EXISTS (SELECT 1 FROM changed)
           RETURNING id, balance),`
-        }
+          }
         entry AS (
-          INSERT INTO ledger_entries (account_id, account_kind, transfer_id, user_id, amount, balance_change,
-                                      balance_after, order_no, transaction_type, created_at)
-          SELECT leg.*, ${orderNo}, ${transactionType}, ${at}::timestamptz
+          INSERT INTO ledger_entries (account_id, account_kind, amount, balance_change, balance_after, user_id,
+                                      counter_account_id, counter_kind, transfer_id, order_no, transaction_type,
+                                      created_at)
+          SELECT leg.*, ${userId}::bigint, ${counterId}, ${counterKind}, ${steps.transfer ?? sql`NULL::bigint`},
+                 ${orderNo}, ${transactionType}, ${at}::timestamptz
           FROM (${sql.join(legs, sql` UNION ALL `)}) AS leg
-          RETURNING account_kind, balance_after)${steps.after ? sql`, ${steps.after}` : sql``}
-        SELECT (SELECT balance_after FROM entry WHERE account_kind = 'balance') AS balance_after,
-               (SELECT id FROM transfer) AS transfer_id`;
+          RETURNING account_kind, balance_after)
+        SELECT (SELECT balance_after FROM entry WHERE account_kind = 'balance') AS balance_after`;
 }
 
 interface PostedRow {
   balance_after: bigint | string | null;
-  transfer_id?: bigint | string | null;
 }
 
 export const postedBalance = (row: PostedRow | undefined): Money | null =>
@@ -121,29 +107,21 @@ export async function postEntries(tx: Db, postings: readonly Posting[], at: Date
   if (between.reduce((sum, posting) => sum + (posting.balanceChange ?? posting.amount), 0n) !== 0n) {
     throw new RangeError(`a transfer between users must sum to zero (${postings[0]?.orderNo})`);
   }
+  const transfer = between.length > 0 ? sql`${await nextTransferId(tx)}::bigint` : undefined;
   const order = postings.map((_, index) => index).sort((a, b) => compare(postings[a]!.userId, postings[b]!.userId));
   const balances: Money[] = [];
-  let transferId: bigint | null = null;
   for (const index of order) {
     const posting = postings[index]!;
     const change = posting.balanceChange ?? posting.amount;
     if (posting.amount !== change) {
       await ensureAccount(tx, posting.userId, 'vouchers');
     }
-    // One prepared statement per shape: with a vouchers leg or not, a platform leg or not, the transfer new or joined.
-    const shape = `${posting.amount === change ? '' : 'v'}${counterOf(posting) === null ? '' : 'c'}`;
+    const joined = counterOf(posting) === null;
+    // One prepared statement per shape: with a vouchers leg or not, against a platform account or between users.
+    const name = `wallet_post_${posting.amount === change ? '' : 'v'}${joined ? 'u' : 'c'}`;
     const post = async () => {
-      const [row] = await queryPrepared<PostedRow>(
-        tx,
-        `wallet_post_${shape}${transferId === null ? '' : 'j'}`,
-        postingStatement(
-          { ...posting, change },
-          at,
-          transferId === null ? {} : { transfer: sql`${transferId}::bigint` },
-        ),
-      );
-      transferId ??= row?.transfer_id === null || row?.transfer_id === undefined ? null : BigInt(row.transfer_id);
-      return postedBalance(row);
+      const statement = postingStatement({ ...posting, change }, at, joined ? { transfer } : {});
+      return postedBalance((await queryPrepared<PostedRow>(tx, name, statement))[0]);
     };
     let balance = await post();
     if (balance === null && change >= 0n) {
@@ -156,6 +134,12 @@ export async function postEntries(tx: Db, postings: readonly Posting[], at: Date
     balances[index] = balance;
   }
   return balances;
+}
+
+/** A transfer id for the entries of a transfer between users, which share it. */
+async function nextTransferId(tx: Db): Promise<bigint> {
+  const [row] = await queryRows<{ id: string }>(tx, sql`SELECT nextval('ledger_transfer_ids')::text AS id`);
+  return BigInt(row!.id);
 }
 
 /**
@@ -176,17 +160,12 @@ export async function moveVouchers(
     'wallet_move_vouchers',
     sql`WITH moved AS (
           UPDATE ledger_accounts SET balance = balance + ${change}
-          WHERE user_id = ${userId} AND kind = 'vouchers' RETURNING id, balance),
-        transfer AS (SELECT nextval('ledger_transfer_ids') AS id)
-        INSERT INTO ledger_entries (account_id, account_kind, transfer_id, user_id, amount, balance_change,
-                                    balance_after, order_no, transaction_type, created_at)
-        SELECT leg.*, ${orderNo}, ${type}, ${at}::timestamptz FROM (
-          SELECT m.id, 'vouchers', t.id, ${userId}::bigint, ${change}::bigint, ${change}::bigint, m.balance
-          FROM moved m, transfer t
-          UNION ALL
-          SELECT ${platformAccount('vouchers.liability')}, 'vouchers.liability', t.id, NULL::bigint,
-                 ${-change}::bigint, ${-change}::bigint, NULL::bigint
-          FROM transfer t) AS leg`,
+          WHERE user_id = ${userId} AND kind = 'vouchers' RETURNING id, balance)
+        INSERT INTO ledger_entries (account_id, account_kind, user_id, counter_account_id, counter_kind, amount,
+                                    balance_change, balance_after, order_no, transaction_type, created_at)
+        SELECT id, 'vouchers', ${userId}, ${platformAccount('vouchers.liability')}, 'vouchers.liability', ${change},
+               ${change}, balance, ${orderNo}, ${type}, ${at}::timestamptz
+        FROM moved`,
   );
 }
 
@@ -238,11 +217,11 @@ function ledgerWhere(userId: UserId, filter: LedgerFilter): SQL | undefined {
 
 /** An entry of a balance account: a line of its owner's statement, with the balance it left. */
 function statementLine(entry: typeof ledgerEntries.$inferSelect) {
-  const { transactionType, balanceAfter } = entry;
-  if (balanceAfter === null || transactionType === 'voucherGrant' || transactionType === 'voucherExpiry') {
+  const { transactionType } = entry;
+  if (transactionType === 'voucherGrant' || transactionType === 'voucherExpiry') {
     throw new TypeError(`ledger entry ${entry.id} is not a balance account's`);
   }
-  return { ...entry, transactionType, balanceAfter };
+  return { ...entry, transactionType };
 }
 
 export function ledgerPage(db: Db, userId: UserId, filter: LedgerFilter) {

@@ -5,8 +5,9 @@ import { queryRows } from '../../db/sql.js';
 import { productOf, type RevenueProduct } from './accounts.js';
 
 /**
- * Revenue by product and business day of `timeZone`, in one GROUP BY over the revenue accounts' entries (the
- * platform's entries are indexed by account and time): what the operations console reads, with no sum kept by hand.
+ * Revenue by product and business day of `timeZone`, in one GROUP BY over the entries whose counter account is a
+ * revenue account (a BRIN index on their time finds the range): what the operations console reads, with no sum kept
+ * by hand.
  * An operator's query: it reads every user's charges, as the platform's side of them.
  */
 export async function revenueByProductAndDay(
@@ -15,10 +16,10 @@ export async function revenueByProductAndDay(
 ): Promise<{ day: string; product: RevenueProduct; amount: Money }[]> {
   const rows = await queryRows<{ day: string; kind: string; amount: string }>(
     db,
-    sql`SELECT to_char(created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day, account_kind AS kind,
-               sum(balance_change)::text AS amount
+    sql`SELECT to_char(created_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD') AS day, counter_kind AS kind,
+               (-sum(balance_change))::text AS amount
         FROM ledger_entries
-        WHERE user_id IS NULL AND account_kind LIKE 'revenue.%' AND created_at >= ${from} AND created_at < ${until}
+        WHERE counter_kind LIKE 'revenue.%' AND created_at >= ${from} AND created_at < ${until}
         GROUP BY 1, 2
         ORDER BY 1, 2`,
   );

@@ -9,7 +9,7 @@ import {
   type TransactionType,
   type wallet,
 } from '@suanli/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { paged } from '../../db/paging.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -18,6 +18,7 @@ import { localDay, localDayRange } from '../../jobs/business-time.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { UsersService } from '../users/index.js';
 import { chargeService, insufficient, kindsFor } from './charge.service.js';
+import { publishConsumption } from './consumption.js';
 import { chartRange, fillPeriods } from './income-expense-periods.js';
 import {
   findBalance,
@@ -132,6 +133,8 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
     ...settleService({ ...charges, spendable }),
     ...vouchersService({ db, clock, users }),
     ...refundService({ clock }),
+    /** Publishes what balances paid for charges as 'consumption.posted' events now, as the minute job does. */
+    publishConsumption: (tx: Tx) => publishConsumption(tx, clock.now()),
     newOrderNo: (executor: Db, kind: OrderKind, at: Date) => newOrderNo(executor, { kind, at, timeZone }),
 
     /** The balance, and what the usable vouchers (kind voucher, which pay any charge) hold now. */

@@ -1,7 +1,7 @@
 import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
-import { at, byDatabase, id, moneyColumn as money } from '../../db/columns.js';
+import { at, byDatabase, id, moneyColumn as money, userIdColumn } from '../../db/columns.js';
 import type { UserId } from '../../db/ids.js';
-import type { AccountKind, LedgerType } from './accounts.js';
+import type { AccountKind, LedgerType, PlatformAccount, UserAccountKind } from './accounts.js';
 
 /**
  * The ledger's accounts (migration 0042, docs/decisions/0023): a user's by kind, with its balance kept on the row and
@@ -15,22 +15,27 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   createdAt: at('created_at').notNull().default(byDatabase),
   /** On a balance account: the latest expiry of the vouchers that may be usable; a charge before it looks for them. */
   vouchersUntil: at('vouchers_until'),
+  /** On a balance account: what it paid for charges since the last 'consumption.posted' event (consumption.ts). */
+  unpublishedConsumption: money('unpublished_consumption').notNull().default(byDatabase),
 });
 
 /**
- * One row per account a transfer moves; a transfer's entries sum to zero. The entries of a user's balance account are
- * also their income/expense list.
+ * One row per user account a transfer moves (docs/decisions/0023). A row with a counter account is a whole transfer:
+ * the platform's counter account moves by the opposite of balance_change. Rows without one (between two users) share
+ * a transfer_id and sum to zero together. The entries of a user's balance account are also their income/expense list.
  */
 export const ledgerEntries = pgTable('ledger_entries', {
   id: id().primaryKey().generatedAlwaysAsIdentity(),
   accountId: id('account_id').notNull(),
-  accountKind: text('account_kind').$type<AccountKind>().notNull(),
-  transferId: id('transfer_id').notNull(),
-  userId: id('user_id').$type<UserId>(),
+  accountKind: text('account_kind').$type<UserAccountKind>().notNull(),
+  counterAccountId: id('counter_account_id'),
+  counterKind: text('counter_kind').$type<PlatformAccount>(),
+  transferId: id('transfer_id'),
+  userId: userIdColumn(),
   orderNo: text('order_no').notNull(),
   transactionType: text('transaction_type').$type<LedgerType>().notNull(),
   amount: money('amount').notNull(),
   balanceChange: money('balance_change').notNull(),
-  balanceAfter: money('balance_after'),
+  balanceAfter: money('balance_after').notNull(),
   createdAt: at('created_at').notNull(),
 });
