@@ -22,6 +22,14 @@ export type LedgerFinding =
 type Row = Record<string, string | number | null>;
 const big = (value: string | number | null | undefined) => BigInt(value ?? 0);
 
+/** The account a finding is about, from a row of (id, user_id, kind, balance). */
+const accountOf = (row: Row) => ({
+  accountId: big(row.id),
+  userId: big(row.user_id),
+  accountKind: String(row.kind),
+  balance: big(row.balance),
+});
+
 /**
  * Every user account whose balance is not the sum of its entries or whose entries do not chain (each one's
  * balance_after = the previous one's + its change, in the order they were written under the account's lock).
@@ -44,10 +52,7 @@ async function unmatchedAccounts(db: Db): Promise<LedgerFinding[]> {
   );
   return rows.map((row) => ({
     kind: 'account',
-    accountId: big(row.id),
-    userId: big(row.user_id),
-    accountKind: String(row.kind),
-    balance: big(row.balance),
+    ...accountOf(row),
     entriesSum: big(row.total),
     brokenEntries: Number(row.broken),
   }));
@@ -73,13 +78,7 @@ async function negativeAccounts(db: Db): Promise<LedgerFinding[]> {
     db,
     sql`SELECT id, user_id, kind, balance FROM ledger_accounts WHERE user_id IS NOT NULL AND balance < 0 ORDER BY id`,
   );
-  return rows.map((row) => ({
-    kind: 'negative',
-    accountId: big(row.id),
-    userId: big(row.user_id),
-    accountKind: String(row.kind),
-    balance: big(row.balance),
-  }));
+  return rows.map((row) => ({ kind: 'negative', ...accountOf(row) }));
 }
 
 /** Every vouchers account that does not hold what its owner's vouchers that have not ended hold. */
