@@ -46,7 +46,10 @@ ALTER TABLE ledger_accounts
 ALTER TABLE ledger_entries RENAME COLUMN wallet_id TO account_id;
 ALTER TABLE ledger_entries ADD COLUMN account_kind text NOT NULL DEFAULT 'balance';
 ALTER TABLE ledger_entries ALTER COLUMN account_kind DROP DEFAULT;
-ALTER TABLE ledger_entries ADD COLUMN counter_account_id bigint REFERENCES ledger_accounts (id);
+-- No foreign key on the counter account: its check would take a KEY SHARE lock on the one platform row every
+-- concurrent charge names, which PostgreSQL keeps as a multixact shared by them all. ledger:check proves each counter
+-- is the platform account its kind says.
+ALTER TABLE ledger_entries ADD COLUMN counter_account_id bigint;
 ALTER TABLE ledger_entries ADD COLUMN counter_kind text;
 ALTER TABLE ledger_entries ADD COLUMN transfer_id bigint;
 ALTER TABLE ledger_entries ADD CONSTRAINT ledger_entries_counter
