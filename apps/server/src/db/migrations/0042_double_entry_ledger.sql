@@ -46,14 +46,13 @@ ALTER TABLE ledger_accounts
 ALTER TABLE ledger_entries RENAME COLUMN wallet_id TO account_id;
 ALTER TABLE ledger_entries ADD COLUMN account_kind text NOT NULL DEFAULT 'balance';
 ALTER TABLE ledger_entries ALTER COLUMN account_kind DROP DEFAULT;
--- No foreign key on the counter account: its check would take a KEY SHARE lock on the one platform row every
--- concurrent charge names, which PostgreSQL keeps as a multixact shared by them all. ledger:check proves each counter
--- is the platform account its kind says.
-ALTER TABLE ledger_entries ADD COLUMN counter_account_id bigint;
-ALTER TABLE ledger_entries ADD COLUMN counter_kind text;
+-- The counter account is named by its kind, which is unique among the platform's accounts: a foreign key to its row
+-- would take a KEY SHARE lock on the one row every concurrent charge names (a multixact they all share), and a lookup
+-- of its id would be one more step of every charge.
+ALTER TABLE ledger_entries ADD COLUMN counter_kind text CHECK (counter_kind IN (
+  'revenue.gpu', 'revenue.disk', 'revenue.cloudSpace', 'revenue.image', 'revenue.api', 'revenue.power',
+  'vouchers.liability', 'promotions', 'refunds', 'fees', 'clearing.wechat', 'clearing.alipay', 'clearing.bank'));
 ALTER TABLE ledger_entries ADD COLUMN transfer_id bigint;
-ALTER TABLE ledger_entries ADD CONSTRAINT ledger_entries_counter
-  CHECK ((counter_account_id IS NULL) = (counter_kind IS NULL));
 
 -- The other side of each entry so far: the platform account its transaction type pays or is paid by (a recharge's
 -- channel from its order); a transfer between users has none, and its two entries share a transfer.
@@ -65,11 +64,10 @@ INSERT INTO counter_accounts VALUES
   ('refund', 'refunds'), ('refundFee', 'fees'), ('voucherGrant', 'vouchers.liability'),
   ('voucherExpiry', 'vouchers.liability');
 
-UPDATE ledger_entries e SET counter_account_id = p.id, counter_kind = p.kind
+UPDATE ledger_entries e SET counter_kind = coalesce(c.kind, 'clearing.' || coalesce(r.channel, 'bank'))
 FROM ledger_entries e2
 LEFT JOIN counter_accounts c ON c.transaction_type = e2.transaction_type
 LEFT JOIN recharge_orders r ON e2.transaction_type = 'recharge' AND r.order_no = e2.order_no
-JOIN ledger_accounts p ON p.user_id IS NULL AND p.kind = coalesce(c.kind, 'clearing.' || coalesce(r.channel, 'bank'))
 WHERE e2.id = e.id AND e2.transaction_type NOT IN ('transferIn', 'transferOut');
 
 UPDATE ledger_entries e SET transfer_id = pair.first_id
@@ -100,14 +98,13 @@ INSERT INTO ledger_accounts (user_id, kind, balance)
 SELECT user_id, 'vouchers', sum(change) FROM voucher_history GROUP BY user_id;
 
 INSERT INTO ledger_entries
-  (account_id, user_id, account_kind, counter_account_id, counter_kind, order_no, transaction_type, amount,
-   balance_change, balance_after, created_at)
-SELECT a.id, h.user_id, 'vouchers', p.id, p.kind, h.order_no, h.transaction_type, h.change, h.change,
+  (account_id, user_id, account_kind, counter_kind, order_no, transaction_type, amount, balance_change, balance_after,
+   created_at)
+SELECT a.id, h.user_id, 'vouchers', c.kind, h.order_no, h.transaction_type, h.change, h.change,
        sum(h.change) OVER (PARTITION BY h.user_id ORDER BY h.phase, h.at, h.seq), h.at
 FROM voucher_history h
 JOIN ledger_accounts a ON a.user_id = h.user_id AND a.kind = 'vouchers'
-LEFT JOIN counter_accounts c ON c.transaction_type = h.transaction_type
-JOIN ledger_accounts p ON p.user_id IS NULL AND p.kind = c.kind
+JOIN counter_accounts c ON c.transaction_type = h.transaction_type
 ORDER BY h.user_id, h.phase, h.at, h.seq;
 
 -- A statement reads the entries of one user's balance account; revenue by product reads the entries of a time range

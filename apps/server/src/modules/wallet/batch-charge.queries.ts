@@ -81,15 +81,14 @@ export async function postBatch(tx: Tx, entries: readonly BatchEntry[], at: Date
     tx,
     'wallet_post_batch',
     sql`WITH entry AS (
-          INSERT INTO ledger_entries (account_id, account_kind, user_id, counter_account_id, counter_kind, order_no,
-                                      transaction_type, amount, balance_change, balance_after, created_at)
-          SELECT e.account_id, 'balance', e.user_id, p.id, e.counter_kind, e.order_no, e.transaction_type, -e.amount,
-                 -e.amount, e.balance_after, ${at}
+          INSERT INTO ledger_entries (account_id, account_kind, user_id, counter_kind, order_no, transaction_type,
+                                      amount, balance_change, balance_after, created_at)
+          SELECT account_id, 'balance', user_id, counter_kind, order_no, transaction_type, -amount, -amount,
+                 balance_after, ${at}
           FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
             AS e (n int, account_id bigint, user_id bigint, counter_kind text, order_no text, transaction_type text,
                   amount bigint, balance_after bigint)
-          JOIN ledger_accounts p ON p.user_id IS NULL AND p.kind = e.counter_kind
-          ORDER BY e.n),
+          ORDER BY n),
         changed AS (
           UPDATE ledger_accounts a
           SET balance = a.balance - m.total, unpublished_consumption = a.unpublished_consumption + m.total

@@ -17,8 +17,6 @@ function describe(finding: LedgerFinding): string {
       return `transfer ${finding.transferId}: entries sum to ${unitsAsYuan(finding.sum)}, not zero`;
     case 'negative':
       return `${finding.accountKind} account ${finding.accountId} (user ${finding.userId}) below zero: ${unitsAsYuan(finding.balance)}`;
-    case 'counter':
-      return `entry ${finding.entryId}: counter account ${finding.counterAccountId} is not the ${finding.counterKind} account`;
     case 'vouchers':
       return (
         `vouchers account of user ${finding.userId}: ${unitsAsYuan(finding.balance)}, ` +

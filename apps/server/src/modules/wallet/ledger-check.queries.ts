@@ -17,9 +17,7 @@ export type LedgerFinding =
     }
   | { kind: 'transfer'; transferId: bigint; sum: bigint }
   | { kind: 'negative'; accountId: bigint; userId: bigint; accountKind: string; balance: bigint }
-  | { kind: 'vouchers'; userId: bigint; balance: bigint; vouchersHold: bigint }
-  /** An entry whose counter account is not the platform account its counter kind names. */
-  | { kind: 'counter'; entryId: bigint; counterAccountId: bigint; counterKind: string };
+  | { kind: 'vouchers'; userId: bigint; balance: bigint; vouchersHold: bigint };
 
 type Row = Record<string, string | number | null>;
 const big = (value: string | number | null | undefined) => BigInt(value ?? 0);
@@ -68,7 +66,7 @@ async function unbalancedTransfers(db: Db): Promise<LedgerFinding[]> {
   const rows = await queryRows<Row>(
     db,
     sql`SELECT coalesce(transfer_id, -id) AS transfer_id, sum(balance_change) AS total FROM ledger_entries
-        WHERE counter_account_id IS NULL
+        WHERE counter_kind IS NULL
         GROUP BY 1 HAVING sum(balance_change) <> 0 ORDER BY 1`,
   );
   return rows.map((row) => ({ kind: 'transfer', transferId: big(row.transfer_id), sum: big(row.total) }));
@@ -104,27 +102,9 @@ async function unmatchedVouchers(db: Db): Promise<LedgerFinding[]> {
   }));
 }
 
-/** Every entry whose counter account is not the platform account of its counter kind. */
-async function strayCounters(db: Db): Promise<LedgerFinding[]> {
-  const rows = await queryRows<Row>(
-    db,
-    sql`SELECT e.id, e.counter_account_id, e.counter_kind FROM ledger_entries e
-        LEFT JOIN ledger_accounts p ON p.id = e.counter_account_id AND p.user_id IS NULL AND p.kind = e.counter_kind
-        WHERE e.counter_account_id IS NOT NULL AND p.id IS NULL
-        ORDER BY e.id`,
-  );
-  return rows.map((row) => ({
-    kind: 'counter',
-    entryId: big(row.id),
-    counterAccountId: big(row.counter_account_id),
-    counterKind: String(row.counter_kind),
-  }));
-}
-
 /**
  * Everything wrong with the ledger: user accounts that do not match their entries, transfers that do not sum to zero,
- * accounts below zero, vouchers accounts that do not match the vouchers, counter accounts that are not the platform's
- * account of their kind. Empty when it is whole.
+ * accounts below zero, vouchers accounts that do not match the vouchers. Empty when it is whole.
  */
 export async function findLedgerMismatches(db: Db): Promise<LedgerFinding[]> {
   return [
@@ -132,7 +112,6 @@ export async function findLedgerMismatches(db: Db): Promise<LedgerFinding[]> {
     ...(await unbalancedTransfers(db)),
     ...(await negativeAccounts(db)),
     ...(await unmatchedVouchers(db)),
-    ...(await strayCounters(db)),
   ];
 }
 

@@ -27,10 +27,6 @@ export interface PostingSteps {
   transfer?: SQL;
 }
 
-/** The id of a platform account, as a subquery of a posting statement (the unique (user_id, kind) index finds it). */
-export const platformAccount = (kind: PlatformAccount): SQL =>
-  sql`(SELECT id FROM ledger_accounts WHERE user_id IS NULL AND kind = ${kind})`;
-
 /** The platform account a posting moves, or null for one of a transfer between users. */
 function counterOf(posting: Posting): PlatformAccount | null {
   const counter = posting.counter ?? counterAccountOf(posting.transactionType);
@@ -51,13 +47,14 @@ export function postingStatement(posting: Posting & { change: Money }, at: Date,
   const { change, userId, orderNo, transactionType, amount } = posting;
   const toVouchers = money(amount - change);
   const counter = counterOf(posting);
-  const [counterId, counterKind] =
-    counter === null ? [sql`NULL::bigint`, sql`NULL::text`] : [platformAccount(counter), sql`${counter}::text`];
+  // Every leg's row whole, so that the common single leg needs no UNION around it.
+  const rest = sql`${userId}::bigint, ${counter}::text, ${steps.transfer ?? sql`NULL::bigint`}, ${orderNo}::text,
+                   ${transactionType}::text, ${at}::timestamptz`;
   const legs = [
-    sql`SELECT id, 'balance', ${amount}::bigint, ${change}::bigint, balance FROM changed`,
+    sql`SELECT id, 'balance', ${amount}::bigint, ${change}::bigint, balance, ${rest} FROM changed`,
     ...(toVouchers === 0n
       ? []
-      : [sql`SELECT id, 'vouchers', ${toVouchers}::bigint, ${toVouchers}::bigint, balance FROM vouchered`]),
+      : [sql`SELECT id, 'vouchers', ${toVouchers}::bigint, ${toVouchers}::bigint, balance, ${rest} FROM vouchered`]),
   ];
   return sql`WITH changed AS (
           UPDATE ledger_accounts SET balance = balance + ${change}${steps.set ? sql`, ${steps.set}` : sql``}
@@ -73,11 +70,8 @@ export function postingStatement(posting: Posting & { change: Money }, at: Date,
           }
         entry AS (
           INSERT INTO ledger_entries (account_id, account_kind, amount, balance_change, balance_after, user_id,
-                                      counter_account_id, counter_kind, transfer_id, order_no, transaction_type,
-                                      created_at)
-          SELECT leg.*, ${userId}::bigint, ${counterId}, ${counterKind}, ${steps.transfer ?? sql`NULL::bigint`},
-                 ${orderNo}, ${transactionType}, ${at}::timestamptz
-          FROM (${sql.join(legs, sql` UNION ALL `)}) AS leg
+                                      counter_kind, transfer_id, order_no, transaction_type, created_at)
+          ${sql.join(legs, sql` UNION ALL `)}
           RETURNING account_kind, balance_after)
         SELECT (SELECT balance_after FROM entry WHERE account_kind = 'balance') AS balance_after`;
 }
@@ -161,10 +155,10 @@ export async function moveVouchers(
     sql`WITH moved AS (
           UPDATE ledger_accounts SET balance = balance + ${change}
           WHERE user_id = ${userId} AND kind = 'vouchers' RETURNING id, balance)
-        INSERT INTO ledger_entries (account_id, account_kind, user_id, counter_account_id, counter_kind, amount,
-                                    balance_change, balance_after, order_no, transaction_type, created_at)
-        SELECT id, 'vouchers', ${userId}, ${platformAccount('vouchers.liability')}, 'vouchers.liability', ${change},
-               ${change}, balance, ${orderNo}, ${type}, ${at}::timestamptz
+        INSERT INTO ledger_entries (account_id, account_kind, user_id, counter_kind, amount, balance_change,
+                                    balance_after, order_no, transaction_type, created_at)
+        SELECT id, 'vouchers', ${userId}, 'vouchers.liability', ${change}, ${change}, balance, ${orderNo}, ${type},
+               ${at}::timestamptz
         FROM moved`,
   );
 }

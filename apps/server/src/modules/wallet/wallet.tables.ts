@@ -20,15 +20,14 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
 });
 
 /**
- * One row per user account a transfer moves (docs/decisions/0023). A row with a counter account is a whole transfer:
- * the platform's counter account moves by the opposite of balance_change. Rows without one (between two users) share
+ * One row per user account a transfer moves (docs/decisions/0023). A row with a counter account (a platform account,
+ * named by its kind) is a whole transfer: that account moves by the opposite of balance_change. Rows without one (between two users) share
  * a transfer_id and sum to zero together. The entries of a user's balance account are also their income/expense list.
  */
 export const ledgerEntries = pgTable('ledger_entries', {
   id: id().primaryKey().generatedAlwaysAsIdentity(),
   accountId: id('account_id').notNull(),
   accountKind: text('account_kind').$type<UserAccountKind>().notNull(),
-  counterAccountId: id('counter_account_id'),
   counterKind: text('counter_kind').$type<PlatformAccount>(),
   transferId: id('transfer_id'),
   userId: userIdColumn(),
