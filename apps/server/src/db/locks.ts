@@ -16,7 +16,7 @@ export type RowOf<T extends TableWithId> = T['$inferSelect'];
 export type LockMode = 'wait' | 'skip-locked' | 'nowait';
 
 export interface LockRowsOptions {
-  /** Which rows, owner included: `and(eq(wallets.userId, userId), …)` (ARCHITECTURE §4). */
+  /** Which rows, owner included: `and(eq(vouchers.userId, userId), …)` (ARCHITECTURE §4). */
   where?: SQL | undefined;
   mode?: LockMode;
   /** At most this many rows, taken in id order so that two lockers of the same rows never deadlock. */

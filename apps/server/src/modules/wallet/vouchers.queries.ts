@@ -23,7 +23,7 @@ export const usable = (now: Date) =>
     gt(vouchers.expiresAt, now),
   );
 
-/** A subquery of the latest expiry among the user's vouchers that may still be spent, or null (wallets.vouchers_until). */
+/** A subquery of the latest expiry among the user's vouchers that may still be spent, or null (the balance account's vouchers_until). */
 export const voucherHorizon = (userId: UserId): SQL =>
   sql`SELECT max(${vouchers.expiresAt}) FROM ${vouchers}
       WHERE ${and(eq(vouchers.userId, userId), eq(vouchers.status, 'normal'), gt(vouchers.balance, NOTHING))}`;
