@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import type { UserId } from '../../src/db/ids.js';
 import { queryRows } from '../../src/db/sql.js';
+import { PLATFORM_ACCOUNTS, USER_ACCOUNT_KINDS } from '../../src/modules/wallet/accounts.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { databaseBefore } from '../helpers/migration-database.js';
 import { createOperator } from '../helpers/operators.js';
@@ -171,6 +172,20 @@ describe('migration 0042, the double-entry ledger', () => {
     );
     // 8.00 left on the spent voucher and 3.00 waiting for activation; the expired one's 5.00 went back.
     expect(account!.balance).toBe('110000');
+  });
+
+  it('makes one row of every platform account the code names, and no other', async () => {
+    const rows = await queryRows<{ kind: string }>(
+      t.db,
+      sql`SELECT kind FROM ledger_accounts WHERE user_id IS NULL ORDER BY kind`,
+    );
+    expect(rows.map((row) => row.kind)).toEqual([...PLATFORM_ACCOUNTS].sort());
+    await expect(
+      t.db.execute(sql`INSERT INTO ledger_accounts (user_id, kind) VALUES (${users.payer}, 'revenue.gpu')`),
+    ).rejects.toThrow();
+    for (const kind of USER_ACCOUNT_KINDS.filter((each) => each !== 'balance' && each !== 'vouchers')) {
+      await t.db.execute(sql`INSERT INTO ledger_accounts (user_id, kind) VALUES (${users.friend}, ${kind})`);
+    }
   });
 
   it('moves the consumption VIP growth counts to the users', async () => {
