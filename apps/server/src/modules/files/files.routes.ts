@@ -24,12 +24,15 @@ export const filesRoutes = (store: ObjectStore, clock: Clock) => async (app: Fas
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  app.put('/api/objects/*', async (request) => {
+  app.put('/api/objects/*', async (request, reply) => {
     const data = await receiveObject(store, linkOf(request), {
       contentType: request.headers['content-type'],
       contentLength: request.headers['content-length'],
       body: request.body as Readable | undefined,
     });
+    if ('etag' in data) {
+      void reply.header('etag', `"${data.etag}"`);
+    }
     return { code: 200, msg: translate(request.locale, 'errors.ok'), data };
   });
   // A refused body may still be arriving: closing the connection after the answer spares reading the rest of it and

@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error.js';
 import {
   isSafeObjectKey,
   ObjectTooLargeError,
+  PartMismatchError,
   type LocalObjectStore,
   type StoredObject,
 } from '../../providers/object-store/index.js';
@@ -20,6 +21,15 @@ export interface Upload {
 // never run script on the console's origin.
 const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 
+/** A named link saves under its name (RFC 6266, UTF-8 for Chinese names); otherwise only raster images show inline. */
+function dispositionOf(contentType: string, fileName: string) {
+  if (fileName) {
+    const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+    return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  }
+  return INLINE_TYPES.has(contentType) ? 'inline' : 'attachment';
+}
+
 const linkInvalid = () => new AppError('forbidden', { messageKey: 'users.objects.linkInvalid' });
 
 const megabytes = (bytes: number) => String(Math.round((bytes / 1_048_576) * 10) / 10);
@@ -35,14 +45,40 @@ export function mediaType(header: string | undefined): string {
   return (header ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** A PUT to a signed link: the signature and expiry first (403), then the content type (415), then the size (413). */
 /** A signed link as it arrived: the object key in its path and the signature in its query. */
 export interface SignedLink {
   key: string;
   query: Query;
 }
 
-export async function receiveObject(store: LocalObjectStore, { key, query }: SignedLink, upload: Upload) {
+/**
+ * A PUT to a signed link: the signature and expiry first (403), then the content type (415), then the size (413). A
+ * link with an `uploadId` carries one part of a multipart upload, answered with the part's tag as S3 does.
+ */
+export async function receiveObject(store: LocalObjectStore, link: SignedLink, upload: Upload) {
+  return typeof link.query.uploadId === 'string' ? receivePart(store, link, upload) : receiveWhole(store, link, upload);
+}
+
+async function receivePart(store: LocalObjectStore, { key, query }: SignedLink, upload: Upload) {
+  const part = isSafeObjectKey(key) ? store.verifyPart(key, query) : null;
+  if (!part || !upload.body) {
+    throw linkInvalid();
+  }
+  try {
+    const etag = await store.writePart(key, part, upload.body);
+    return { key, partNumber: part.partNumber, etag };
+  } catch (error) {
+    if (error instanceof PartMismatchError) {
+      throw linkInvalid();
+    }
+    if (error instanceof ObjectTooLargeError) {
+      throw tooLarge(error.maxBytes);
+    }
+    throw error;
+  }
+}
+
+async function receiveWhole(store: LocalObjectStore, { key, query }: SignedLink, upload: Upload) {
   const policy = isSafeObjectKey(key) ? store.verifyPut(key, query) : null;
   if (!policy) {
     throw linkInvalid();
@@ -69,7 +105,7 @@ export async function receiveObject(store: LocalObjectStore, { key, query }: Sig
 }
 
 export interface ServedObject extends StoredObject {
-  disposition: 'inline' | 'attachment';
+  disposition: string;
   maxAgeSeconds: number;
 }
 
@@ -78,7 +114,8 @@ export async function openObject(
   { store, clock }: { store: LocalObjectStore; clock: Clock },
   { key, query }: SignedLink,
 ) {
-  if (!isSafeObjectKey(key) || !store.verifyGet(key, query)) {
+  const link = isSafeObjectKey(key) ? store.verifyGet(key, query) : null;
+  if (!link) {
     throw linkInvalid();
   }
   const object = await store.read(key);
@@ -88,7 +125,7 @@ export async function openObject(
   const expiresMs = Number(query.expires) * 1000;
   return {
     ...object,
-    disposition: INLINE_TYPES.has(object.contentType) ? 'inline' : 'attachment',
+    disposition: dispositionOf(object.contentType, link.fileName),
     maxAgeSeconds: Math.max(0, Math.floor((expiresMs - clock.now().getTime()) / 1000)),
   } satisfies ServedObject;
 }

@@ -3,8 +3,15 @@ import type { Clock } from '../../jobs/clock.js';
 import { LocalObjectStore } from './local.js';
 import type { ObjectStore } from './types.js';
 
-export type { ObjectStore, PutPolicy, SignedUrl } from './types.js';
-export { LocalObjectStore, ObjectTooLargeError, type StoredObject } from './local.js';
+export type { ObjectBody, ObjectStore, PartOf, PutPolicy, SignedUrl, UploadedPart } from './types.js';
+export {
+  LocalObjectStore,
+  MAX_PART_BYTES,
+  MAX_PART_NUMBER,
+  ObjectTooLargeError,
+  PartMismatchError,
+  type StoredObject,
+} from './local.js';
 export { isSafeObjectKey } from './keys.js';
 
 export function createObjectStore(config: Config, clock: Clock): ObjectStore {
