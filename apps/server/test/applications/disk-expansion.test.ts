@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/sql.js';
-import type { TestApp } from '../helpers/build-test-app.js';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { balanceOf, ledgerMismatches } from '../helpers/wallets.js';
 import {
   act,
@@ -10,6 +10,7 @@ import {
   computeEnv,
   createApplication,
   createRenter,
+  imageIdOf,
   listApplications,
   startComputeApp,
 } from './application-helpers.js';
@@ -156,5 +157,32 @@ describe('an expansion is refused', () => {
     const zh = await expandDisk(t, renter.token, { id, dataDiskGb: 20 }, { locale: 'zh-CN' });
     expect(zh.json().msg).toBe('该应用尚欠数据盘费用 ¥0.07，请先充值结清后再扩容');
     expect(await driverDiskGb(env.DATA_DIR, id)).toBe(60);
+  });
+});
+
+describe('an expansion while the application is changing status', () => {
+  let still: TestApp;
+  // Not reconciled: the application stays in creating, with no workload and no disk yet.
+  beforeAll(async () => {
+    still = await buildTestApp(computeEnv());
+  });
+  afterAll(() => still.close());
+
+  it('is refused until it has started or stopped', async () => {
+    const renter = await createRenter(still);
+    const pytorch = await imageIdOf(still, 'PyTorch 2.3 + JupyterLab');
+    const rented = { imageId: pytorch, gpuModel: 'RTX 4090', gpuCount: 1, billingMode: 'minute' };
+    const { id, status } = (await createApplication(still, renter.token, rented)).json().data;
+    expect(status).toBe('creating');
+
+    const en = await expandDisk(still, renter.token, { id, dataDiskGb: 20 });
+    expect(en.statusCode).toBe(422);
+    expect(en.json().msg).toBe(
+      'The application is changing status; expand its data disk once it has started or stopped',
+    );
+    const zh = await expandDisk(still, renter.token, { id, dataDiskGb: 20 }, { locale: 'zh-CN' });
+    expect(zh.json().msg).toBe('应用状态变更中，请在其启动或停止后再扩容数据盘');
+    const [row] = (await listApplications(still, renter.token)).rows;
+    expect(row).toMatchObject({ id, dataDiskGb: 0 });
   });
 });

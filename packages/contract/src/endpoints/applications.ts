@@ -266,7 +266,8 @@ export const expandDataDisk = defineEndpoint({
     "Raises an application's data-disk expansion to `dataDiskGb` GB in all beyond the free 50 GB (10 to 150, steps " +
     'of 10; never lowered: 422 naming dataDiskGb when not larger than now), running or not. Nothing is charged now: ' +
     'the daily 0:00 settlement charges the whole day for the size held then. 409 for a destroyed application, 422 ' +
-    'naming amount while it owes data-disk arrears. Answers the new size and what a day of it costs',
+    'while it is changing status and naming amount while it owes data-disk arrears. Answers the new size and what ' +
+    'a day of it costs',
   tag: 'applications',
   idempotent: true,
   body: z.object({ id: idTextSchema, dataDiskGb: dataDiskExpansionSchema }),

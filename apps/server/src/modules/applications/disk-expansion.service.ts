@@ -4,7 +4,11 @@ import type { UserId } from '../../db/ids.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import * as queries from './applications.queries.js';
+import type { Status } from './applications.tables.js';
 import { lockOwn } from './own-application.js';
+
+/** On its way to another status, as the console greys its actions meanwhile. */
+const CHANGING: readonly Status[] = ['creating', 'starting', 'stopping', 'restarting'];
 
 export interface DiskExpansionDependencies {
   db: Db;
@@ -28,6 +32,10 @@ export function diskExpansionService({ db, resize }: DiskExpansionDependencies) 
             params: { current: current.dataDiskGb },
             field: 'dataDiskGb',
           });
+        }
+        if (CHANGING.includes(current.status)) {
+          // A workload being created has no disk yet to grow, and its start may carry the size read before this.
+          throw new AppError('businessRule', { messageKey: 'applications.diskExpansion.changing' });
         }
         if (current.diskArrearsUnits > 0n) {
           // As the wallet's refusals do: the console answers a refusal naming the amount with a way to recharge.
