@@ -257,6 +257,23 @@ export const renewApplication = defineEndpoint({
   data: z.object({ id: z.string(), expireTime: z.string(), price: moneyTextSchema }),
 });
 
+export const expandDataDisk = defineEndpoint({
+  id: 'expandDataDisk',
+  method: 'POST',
+  path: '/equipment/deviceServer/expandDataDisk',
+  auth: 'user',
+  summary:
+    "Raises an application's data-disk expansion to `dataDiskGb` GB in all beyond the free 50 GB (10 to 150, steps " +
+    'of 10; never lowered: 422 naming dataDiskGb when not larger than now), running or not. Nothing is charged now: ' +
+    'the daily 0:00 settlement charges the whole day for the size held then. 409 for a destroyed application, 422 ' +
+    'while it is changing status and naming amount while it owes data-disk arrears. Answers the new size and what ' +
+    'a day of it costs',
+  tag: 'applications',
+  idempotent: true,
+  body: z.object({ id: idTextSchema, dataDiskGb: dataDiskExpansionSchema }),
+  data: z.object({ id: z.string(), dataDiskGb: z.number().int(), dailyPrice: moneyTextSchema }),
+});
+
 /**
  * Which links of an application to list: `live`, the application itself (saved records get theirs from the
  * recordApp call family).

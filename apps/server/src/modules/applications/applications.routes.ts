@@ -2,9 +2,14 @@ import { applications } from '@suanli/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/endpoints.js';
 import type { ApplicationsService } from './applications.service.js';
+import type { DiskExpansionService } from './disk-expansion.service.js';
 import type { RentalTermsService } from './rental-terms.service.js';
 
-export function applicationsRoutes(service: ApplicationsService, terms: RentalTermsService) {
+export function applicationsRoutes(
+  service: ApplicationsService,
+  terms: RentalTermsService,
+  disks: DiskExpansionService,
+) {
   return async (app: FastifyInstance) => {
     // checkApplicationStatus is called with the id as a plain-text body (spec §7); in this plugin only, such a body
     // reads as that id, for the endpoint's schema to check.
@@ -26,6 +31,7 @@ export function applicationsRoutes(service: ApplicationsService, terms: RentalTe
       terms.setTimedStop(userId, params.id, query),
     );
     route(app, applications.renewApplication, ({ body }, { userId }) => terms.renew(userId, body));
+    route(app, applications.expandDataDisk, ({ body }, { userId }) => disks.expand(userId, body));
     route(app, applications.checkApplicationStatus, ({ body }, { userId, locale }) =>
       service.status(userId, locale, body.id),
     );

@@ -25,6 +25,7 @@ import * as queries from './applications.queries.js';
 import type { ApplicationRow, Status } from './applications.tables.js';
 import { fundsToRun, type Billing } from './billing.js';
 import { defaultAppName } from './default-app-name.js';
+import { destroyed, lockOwn, notFound } from './own-application.js';
 import { prepaidRefund } from './prepaid-refund.js';
 
 type CreateBody = EndpointInput<typeof applications.createApplication>['body'];
@@ -46,14 +47,8 @@ export interface ApplicationsDependencies {
   confirm: (applicationId: bigint) => Promise<void>;
 }
 
-const notFound = (id: bigint | string) =>
-  new AppError('notFound', { messageKey: 'applications.notFound', params: { id: String(id) }, field: 'id' });
-
 const refused = (messageKey: string, field?: string) =>
   new AppError('businessRule', { messageKey, ...(field ? { field } : {}) });
-
-/** A destroy is final: nothing more is done to the application, and nothing is charged for it. */
-const destroyed = () => new AppError('conflict', { messageKey: 'applications.destroyed' });
 
 /** Refused unless balance and usable vouchers pay the first minutes of a pay-as-you-go run (spec §9). */
 async function mustFundRun(
@@ -126,18 +121,6 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
   const { db, clock, users, catalogue, inventory, wallet, changed } = dependencies;
   const { pricing, scheduler } = inventory;
   const bills = dependencies.billing;
-
-  /** Locks the caller's application, or answers 404: another user's application does not exist for them. */
-  async function lockOwn(tx: Tx, userId: UserId, id: string) {
-    const row = await queries.lockOwnApplication(tx, userId, BigInt(id));
-    if (!row) {
-      throw notFound(id);
-    }
-    if (row.desiredState === 'destroyed') {
-      throw destroyed();
-    }
-    return row;
-  }
 
   async function change(userId: UserId, id: string, act: (tx: Tx, row: ApplicationRow) => Promise<ApplicationRow>) {
     const row = await inTransaction(db, async (tx) => act(tx, await lockOwn(tx, userId, id)));

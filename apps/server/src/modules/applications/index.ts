@@ -13,6 +13,7 @@ import { applicationsService, type ApplicationsService } from './applications.se
 import { applicationJobs } from './applications.jobs.js';
 import { foldApplicationCounts } from './applications.queries.js';
 import { billing } from './billing.js';
+import { diskExpansionService, type DiskExpansionService } from './disk-expansion.service.js';
 import { diskSettlement } from './disk-settlement.js';
 import { applicationOrderPage, type ApplicationOrderFilter } from './orders.queries.js';
 import { reconciler } from './reconciler.js';
@@ -22,7 +23,7 @@ export type { ApplicationsService } from './applications.service.js';
 export type { ApplicationOrder, ApplicationOrderFilter } from './orders.queries.js';
 
 export interface ApplicationsModuleService
-  extends ApplicationsService, Omit<RentalTermsService, 'stopDue' | 'deleteStale'> {
+  extends ApplicationsService, DiskExpansionService, Omit<RentalTermsService, 'stopDue' | 'deleteStale'> {
   /** Reconcile an application as soon as it changes (the server turns it on with its scheduler). */
   reconcileOnChange(): void;
   /** Waits until every application just changed has settled or given up. */
@@ -64,17 +65,19 @@ export function createApplicationsModule({
   };
   const service = applicationsService(dependencies);
   const terms = rentalTermsService(dependencies);
+  const disks = diskExpansionService({ db, resize: reconciling.resize });
   const access = appAccessService({ config, db, clock, driver, catalogue });
   return {
     service: {
       ...service,
       ...terms,
+      ...disks,
       reconcileOnChange: reconciling.enable,
       settled: reconciling.idle,
       orderPage: (userId, filter) => applicationOrderPage(db, userId, filter),
     },
     routes: async (app) => {
-      await app.register(applicationsRoutes(service, terms));
+      await app.register(applicationsRoutes(service, terms, disks));
       await app.register(appAccessRoutes(access));
     },
     front: applicationProxy(access),

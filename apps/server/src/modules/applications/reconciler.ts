@@ -221,6 +221,23 @@ export function reconciler({ db, clock, log, driver, catalogue, inventory, billi
     },
 
     /**
+     * Grows the driver's data disk to the size the row holds now, once an expansion committed. Read afresh, so that
+     * of two expansions at once the larger wins whichever call comes last; a workload not yet started gets it from
+     * `start`. A failed call is logged and not retried: every later start gives the driver the full size.
+     */
+    async resize(applicationId: bigint) {
+      const row = await queries.findApplication(db, applicationId);
+      if (!row || row.desiredState === 'destroyed') {
+        return;
+      }
+      try {
+        await driver.resizeDisk(String(row.id), DISKS.freeDataDiskGb + row.dataDiskGb);
+      } catch (error) {
+        log.warn({ err: error, applicationId: String(applicationId) }, 'growing a data disk failed');
+      }
+    },
+
+    /**
      * Confirms now what the driver says of a running application, before its owner stops or destroys it, so that the
      * minute it is stopped in is billed only if it was seen running in it.
      */

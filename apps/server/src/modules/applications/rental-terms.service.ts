@@ -6,15 +6,13 @@ import { AppError } from '../../http/app-error.js';
 import type { ApplicationsDependencies } from './applications.service.js';
 import * as queries from './applications.queries.js';
 import type { ApplicationRow } from './applications.tables.js';
+import { lockOwn, notFound } from './own-application.js';
 import type { StopReason } from './billing.js';
 
 type TimedStopQuery = EndpointInput<typeof applications.setTimedStop>['query'];
 
 const DAY_MS = 86_400_000;
 const TIMED_STOP_MAX_DAYS = 30;
-
-const notFound = (id: string) =>
-  new AppError('notFound', { messageKey: 'applications.notFound', params: { id }, field: 'id' });
 
 // Jobs change applications inside their own transaction, so they leave the reconciling to the reconcile job, which
 // runs after them in the same tick (applications.jobs.ts), rather than watching a change not yet committed.
@@ -25,17 +23,6 @@ const notFound = (id: string) =>
  */
 export function rentalTermsService(dependencies: ApplicationsDependencies) {
   const { db, clock, inventory, wallet, billing } = dependencies;
-
-  async function lockOwn(tx: Tx, userId: UserId, id: string) {
-    const row = await queries.lockOwnApplication(tx, userId, BigInt(id));
-    if (!row) {
-      throw notFound(id);
-    }
-    if (row.desiredState === 'destroyed') {
-      throw new AppError('conflict', { messageKey: 'applications.destroyed' });
-    }
-    return row;
-  }
 
   return {
     async setTimedStop(userId: UserId, id: string, query: TimedStopQuery) {

@@ -4,20 +4,21 @@ import { allowedActions, shouldPoll } from './application-status';
 describe('the actions an application allows', () => {
   it('offers links, stop, timed shutdown and destroy while it runs, and renewal only when prepaid', () => {
     expect([...allowedActions({ status: 'running', billingMode: 'minute' })].sort()).toEqual(
-      ['destroy', 'links', 'stop', 'timedStop'].sort(),
+      ['destroy', 'expandDisk', 'links', 'stop', 'timedStop'].sort(),
     );
     expect(allowedActions({ status: 'running', billingMode: 'month' }).has('renew')).toBe(true);
   });
 
   it('offers restart and destroy once stopped, but neither stop nor a timed shutdown', () => {
     const actions = allowedActions({ status: 'stopped', billingMode: 'minute' });
-    expect([...actions].sort()).toEqual(['destroy', 'restart']);
+    expect([...actions].sort()).toEqual(['destroy', 'expandDisk', 'restart']);
     expect(allowedActions({ status: 'stopped', billingMode: 'day' }).has('renew')).toBe(true);
   });
 
-  it('lets an abnormal application be stopped, restarted or destroyed, without opening its links', () => {
+  it('lets an abnormal application be stopped, restarted, expanded or destroyed, without opening its links', () => {
     expect([...allowedActions({ status: 'abnormal', billingMode: 'minute' })].sort()).toEqual([
       'destroy',
+      'expandDisk',
       'restart',
       'stop',
     ]);

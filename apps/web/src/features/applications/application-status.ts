@@ -11,17 +11,18 @@ const TRANSITIONAL: ReadonlySet<Status> = new Set(['creating', 'starting', 'stop
 export const isTransitional = (status: Status): boolean => TRANSITIONAL.has(status);
 
 /** The actions of a row that depend on its status; renaming and pinning do not. */
-export type StatusAction = 'links' | 'stop' | 'restart' | 'renew' | 'timedStop' | 'destroy';
+export type StatusAction = 'links' | 'stop' | 'restart' | 'renew' | 'timedStop' | 'expandDisk' | 'destroy';
 
 const BY_STATUS: Record<Status, readonly StatusAction[]> = {
   creating: [],
   starting: [],
   stopping: [],
   restarting: [],
-  running: ['links', 'stop', 'renew', 'timedStop', 'destroy'],
-  stopped: ['restart', 'renew', 'destroy'],
-  // A failed application can be stopped (its GPUs are freed), tried again, or destroyed.
-  abnormal: ['stop', 'restart', 'destroy'],
+  running: ['links', 'stop', 'renew', 'timedStop', 'expandDisk', 'destroy'],
+  // The data disk is kept while stopped, and its expansion billed whether or not it runs: it can still grow.
+  stopped: ['restart', 'renew', 'expandDisk', 'destroy'],
+  // A failed application can be stopped (its GPUs are freed), tried again, its disk expanded, or destroyed.
+  abnormal: ['stop', 'restart', 'expandDisk', 'destroy'],
   destroyed: [],
 };
 

@@ -1,3 +1,4 @@
+import { LIMITS } from '@suanli/contract';
 import { App, Button, Flex, Typography, type ButtonProps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,6 +9,7 @@ import type { ApplicationRow } from '../api/list-applications';
 import { usePinApplication } from '../api/pin-application';
 import { useRestartApplication } from '../api/restart-application';
 import { useStopApplication } from '../api/stop-application';
+import { ApplicationDiskDialog } from './application-disk-dialog';
 import { ApplicationLinksButton } from './application-links-button';
 import { DestroyRefundNote } from './destroy-refund-note';
 import { ApplicationRenewDialog } from './application-renew-dialog';
@@ -23,7 +25,7 @@ export interface ApplicationActionsProps {
   onRecreate: (imageId: string) => void;
 }
 
-type Dialog = 'renew' | 'timedStop' | null;
+type Dialog = 'renew' | 'timedStop' | 'expandDisk' | null;
 
 /** A row's actions, each enabled by the application's status, all greyed while it is on its way to another. */
 export function ApplicationActions({ row, destroying, onDestroyed, onRecreate }: ApplicationActionsProps) {
@@ -146,6 +148,11 @@ export function ApplicationActions({ row, destroying, onDestroyed, onRecreate }:
         disabled: !enabled('timedStop'),
         onClick: () => setDialog('timedStop'),
       })}
+      {button('expand-disk', {
+        children: t('actions.expandDisk'),
+        disabled: !enabled('expandDisk') || row.dataDiskGb >= LIMITS.diskExpansionMaxGb,
+        onClick: () => setDialog('expandDisk'),
+      })}
       {button('pin', {
         children: t(row.pinned ? 'actions.unpin' : 'actions.pin'),
         disabled: busy || pin.isPending || isTransitional(row.status),
@@ -159,6 +166,7 @@ export function ApplicationActions({ row, destroying, onDestroyed, onRecreate }:
       })}
       {dialog === 'renew' ? <ApplicationRenewDialog row={row} onClose={() => setDialog(null)} /> : null}
       {dialog === 'timedStop' ? <ApplicationTimedStopDialog row={row} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'expandDisk' ? <ApplicationDiskDialog row={row} onClose={() => setDialog(null)} /> : null}
     </Flex>
   );
 }

@@ -1,13 +1,18 @@
-import { BillingMode } from '@suanli/contract';
+import { BillingMode, DISKS } from '@suanli/contract';
 import type { DescriptionsProps } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ApplicationRow } from '../api/list-applications';
 
 type Fact = NonNullable<DescriptionsProps['items']>[number];
 
+/** The data disk in all: the free one and its expansion. */
+export const dataDiskText = (row: Pick<ApplicationRow, 'id' | 'dataDiskGb'>, t: TFunction<'applications'>) => (
+  <span data-testid={`app-disk-${row.id}`}>{t('view.disk', { gb: DISKS.freeDataDiskGb + row.dataDiskGb })}</span>
+);
+
 /** What an application runs and how it is billed, as every description of it starts: its card and its page. */
 export function applicationFacts(
-  row: Pick<ApplicationRow, 'imageName' | 'gpuModel' | 'gpuCount' | 'regionName' | 'billingMode'>,
+  row: Pick<ApplicationRow, 'id' | 'imageName' | 'gpuModel' | 'gpuCount' | 'regionName' | 'billingMode' | 'dataDiskGb'>,
   t: TFunction<'applications'>,
 ): Fact[] {
   return [
@@ -19,5 +24,6 @@ export function applicationFacts(
       label: t('list.columns.billingMode'),
       children: t(`contract:${BillingMode.labelKey(row.billingMode)}`),
     },
+    { key: 'disk', label: t('create.disk.data'), children: dataDiskText(row, t) },
   ];
 }

@@ -8,6 +8,7 @@ import { useApplicationPages, type ApplicationRow, type Status } from '../api/li
 import { ApplicationActions, type ApplicationActionsProps } from './application-actions';
 import { ApplicationCards } from './application-cards';
 import { ApplicationCostCell } from './application-cost-cell';
+import { dataDiskText } from './application-facts';
 import { ApplicationNameCell } from './application-name-cell';
 import { ApplicationStatusTag } from './application-status-tag';
 import { TermCell } from './application-term-cell';
@@ -56,6 +57,7 @@ export function ApplicationTable({ initialStatus, onStatusChange, onCreate, onRe
       title: t('list.columns.billingMode'),
       render: (_, row) => t(`contract:${BillingMode.labelKey(row.billingMode)}`),
     },
+    { key: 'disk', title: t('create.disk.data'), render: (_, row) => dataDiskText(row, t) },
     {
       key: 'cost',
       title: t('list.columns.cost'),

@@ -1,4 +1,3 @@
-import { DISKS } from '@suanli/contract';
 import { Button, Card, Descriptions, Flex, Result, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -72,11 +71,6 @@ export function ApplicationView({ id }: { id: string }) {
           data-testid="app-view"
           items={[
             ...applicationFacts(row, t),
-            {
-              key: 'disk',
-              label: t('create.disk.data'),
-              children: t('view.disk', { gb: DISKS.freeDataDiskGb + row.dataDiskGb }),
-            },
             { key: 'cost', label: t('list.columns.cost'), children: <MoneyText value={row.cost} /> },
             { key: 'created', label: t('list.columns.created'), children: <DateTime value={row.createTime} /> },
             ...optional('expires', t('list.expires'), row.expireTime),
