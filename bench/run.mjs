@@ -2,7 +2,8 @@
 // run, once on PGlite and once on PostgreSQL (BENCH_DATABASE_URL). Each engine gets: a bare Fastify hello-world, a
 // bare Fastify handler doing one indexed SELECT by id with the same driver, GET /api/healthz, getUserInfo with a real
 // session and signed `sn` header, and the notices list of a user who has 10,000 of them. Only one server runs at a
-// time. Results go to bench/results/api-<date>.json.
+// time. Then the object store's upload and download throughput, each adapter beside the same bytes moved without it
+// (objects.ts). Results go to bench/results/api-<date>.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,7 @@ import {
   startSelectServer,
   stop,
 } from './servers.mjs';
+import { benchObjects } from './objects.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // With a folder, the API server writes a V8 CPU profile there when it stops (`node --cpu-prof`).
@@ -84,13 +86,15 @@ if (process.env.BENCH_DATABASE_URL) {
   console.log('\nBENCH_DATABASE_URL is unset: PostgreSQL was not measured.');
 }
 
+const objects = await benchObjects();
+
 const stamp = new Date().toISOString();
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 const file = path.join(ROOT, 'bench/results', `api-${stamp.slice(0, 10)}.json`);
 const load1 = os.loadavg()[0].toFixed(2);
 writeFileSync(
   file,
-  `${JSON.stringify({ stamp, node: process.version, cpus: os.cpus().length, loadAverage: Number(load1), seconds, connections, headers: BROWSER_HEADERS, rows }, null, 2)}\n`,
+  `${JSON.stringify({ stamp, node: process.version, cpus: os.cpus().length, loadAverage: Number(load1), seconds, connections, headers: BROWSER_HEADERS, rows, objects }, null, 2)}\n`,
 );
 
 const pad = (text, width) => String(text).padStart(width);

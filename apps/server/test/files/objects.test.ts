@@ -117,6 +117,24 @@ describe('object links', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  // Stored objects are mostly archives, images and model weights: gzip on the fly would cost the server a core to
+  // gain nothing (a 64 MiB download fell from 570 to 36 MB/s).
+  it('serve an object as it is stored, never compressed on the fly', async () => {
+    const { url: upload } = await store.presignPut('tests/seven/data.bin', {
+      contentTypes: ['application/octet-stream'],
+      maxBytes: 8_192,
+      expiresInSeconds: 60,
+    });
+    const body = 'a'.repeat(4_096);
+    const headers = { 'content-type': 'application/octet-stream' };
+    expect((await t.app.inject({ method: 'PUT', url: upload, headers, payload: body })).statusCode).toBe(200);
+    const { url } = await store.presignGet('tests/seven/data.bin', 60);
+    const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-length']).toBe('4096');
+    expect(response.payload).toBe(body);
+  });
+
   it('remove an object and its metadata on delete', async () => {
     await upload('tests/six/x.png', 'x', 'image/png');
     await store.delete('tests/six/x.png');

@@ -43,7 +43,8 @@ export const filesRoutes = (store: ObjectStore, clock: Clock) => async (app: Fas
     }
   });
 
-  app.get('/api/objects/*', async (request, reply) => {
+  // Served as stored: objects are archives, images and weights, which gzip on the fly would spend a core on for nothing.
+  app.get('/api/objects/*', { compress: false }, async (request, reply) => {
     const object = await openObject({ store, clock }, linkOf(request));
     return reply
       .header('content-type', object.contentType)

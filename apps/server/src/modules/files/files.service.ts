@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Clock } from '../../jobs/clock.js';
 import { AppError } from '../../http/app-error.js';
 import {
+  attachmentNamed,
   isSafeObjectKey,
   ObjectTooLargeError,
   PartMismatchError,
@@ -24,8 +25,7 @@ const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gi
 /** A named link saves under its name (RFC 6266, UTF-8 for Chinese names); otherwise only raster images show inline. */
 function dispositionOf(contentType: string, fileName: string) {
   if (fileName) {
-    const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-    return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+    return attachmentNamed(fileName);
   }
   return INLINE_TYPES.has(contentType) ? 'inline' : 'attachment';
 }

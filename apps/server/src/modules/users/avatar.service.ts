@@ -42,7 +42,8 @@ async function createAvatarUpload(store: ObjectStore, userId: UserId, fileName: 
 /**
  * Makes an uploaded object the avatar. Only keys under this user's own avatar folder count, and another user's key
  * answers the same 404 as a missing one; an object whose bytes are not the image type it was uploaded as is refused
- * (422) and removed. The replaced image is removed; failing that only leaves a stray file.
+ * (422) and removed, as is one larger than 2 MB (413). The replaced image is removed; failing that only leaves a stray
+ * file.
  */
 async function changeAvatar(deps: AvatarDependencies, userId: UserId, key: string) {
   const { db, store, log } = deps;
@@ -51,10 +52,23 @@ async function changeAvatar(deps: AvatarDependencies, userId: UserId, key: strin
   if (!object) {
     throw new AppError('notFound', { messageKey: 'users.avatarNotFound', field: 'avatar' });
   }
+  const refuse = async (error: AppError) => {
+    await store.delete(key).catch((cause: unknown) => log.warn({ err: cause }, 'could not remove a refused avatar'));
+    return error;
+  };
+  // An S3 upload link cannot limit the size (the embedded store's can): the stored object is measured here.
+  if (((await store.sizeOf(key)) ?? 0) > AVATAR_MAX_BYTES) {
+    throw await refuse(
+      new AppError('payloadTooLarge', {
+        messageKey: 'users.objects.tooLarge',
+        params: { limit: String(AVATAR_MAX_BYTES / 1_048_576) },
+        field: 'avatar',
+      }),
+    );
+  }
   // The upload link let the client name the type; the bytes must be that image, or the object goes.
   if (!matchesImageType(object.contentType, object.head)) {
-    await store.delete(key).catch((error: unknown) => log.warn({ err: error }, 'could not remove a refused avatar'));
-    throw new AppError('businessRule', { messageKey: 'users.avatarNotImage', field: 'avatar' });
+    throw await refuse(new AppError('businessRule', { messageKey: 'users.avatarNotImage', field: 'avatar' }));
   }
   const previous = await queries.replaceAvatarKey(db, userId, key);
   if (previous && previous !== key && previous.startsWith(prefix)) {

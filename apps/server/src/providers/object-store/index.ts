@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Clock } from '../../jobs/clock.js';
 import { LocalObjectStore } from './local.js';
+import { S3ObjectStore } from './s3.js';
 import type { ObjectStore } from './types.js';
 
 export type { ObjectBody, ObjectStore, PartOf, PutPolicy, SignedUrl, UploadedPart } from './types.js';
@@ -12,6 +13,8 @@ export {
   PartMismatchError,
   type StoredObject,
 } from './local.js';
+export { S3ObjectStore, type S3Settings } from './s3.js';
+export { attachmentNamed } from './disposition.js';
 export { isSafeObjectKey } from './keys.js';
 
 export function createObjectStore(config: Config, clock: Clock): ObjectStore {
@@ -24,5 +27,7 @@ export function createObjectStore(config: Config, clock: Clock): ObjectStore {
         baseUrl: config.http.publicUrl,
         clock,
       });
+    case 's3':
+      return new S3ObjectStore(config.storage, clock);
   }
 }
