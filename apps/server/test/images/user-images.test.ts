@@ -108,6 +108,18 @@ describe('saving an application as an image', () => {
     });
     expect(row!.sizeBytes).toBeGreaterThan(0);
     expect(row!.completeTime).not.toBeNull();
+    const storage = await t.request({
+      method: 'GET',
+      url: '/api/system/applicationUserImage/getApplicationImageSizeByUser',
+      token: owner.token,
+    });
+    expect(storage.json().data).toEqual({
+      totalBytes: row!.sizeBytes,
+      freeBytes: 20 * 1024 ** 3,
+      billedGb: 0,
+      pricePerGbDay: '0.0100',
+      dailyCost: '0.00',
+    });
   });
 
   it('is refused for a destroyed application', async () => {

@@ -18,7 +18,7 @@ const GB = 1024 ** 3;
 const DAY_MS = 86_400_000;
 
 export interface UserImagesDependencies {
-  config: Pick<Config, 'images'>;
+  config: Pick<Config, 'images' | 'jobs'>;
   db: Db;
   clock: Clock;
   objectStore: Pick<ObjectStore, 'delete'>;
@@ -300,6 +300,7 @@ export function userImagesService({ config, db, clock, objectStore, users, walle
       name: 'images.settle-storage',
       cadence: 'day',
       catchUp: 7,
+      batchSize: config.jobs.billingBatchSize,
       table: imageStorageAccounts,
       apply: (tx, { row }, { now }) => settleStorage(tx, row.id, now),
     }),
