@@ -1,4 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
 import { dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
 import { callApi, registerByPhone } from '../support/dev-api.js';
@@ -43,6 +45,8 @@ describe('my images', () => {
     expect(created.code).toBe(200);
     const appId = created.data.id;
     await expect.poll(async () => (await applicationsOf(owner.token))[0]?.status, { timeout: 30_000 }).toBe('running');
+    // A file the owner's work left on the data disk (the local driver keeps it under DATA_DIR/apps/<id>/data).
+    await writeFile(path.join(inject('dataDir'), 'apps', appId, 'data', 'trained-notes.txt'), 'epoch 3');
 
     // Saved from My applications, with a name and a remark.
     await openSignedIn(page, baseUrl, owner.token, '/myApp');
@@ -90,6 +94,15 @@ describe('my images', () => {
     await expect
       .poll(async () => (await applicationsOf(receiver.token))[0]?.status, { timeout: 30_000 })
       .toBe('running');
+    // Its workspace's file browser shows the file saved with the image.
+    const receiverApp = (await applicationsOf(receiver.token))[0]!.id;
+    await page.getByTestId(`app-links-${receiverApp}`).click();
+    const [workspace] = await Promise.all([
+      session.context.waitForEvent('page'),
+      page.getByTestId(`app-link-${receiverApp}-8888`).click(),
+    ]);
+    await workspace.getByText('trained-notes.txt').waitFor({ state: 'visible', timeout: 30_000 });
+    await workspace.close();
 
     // The owner cancels the share in its record; the receiver's application keeps running, a new one is refused.
     await openSignedIn(page, baseUrl, owner.token, '/myMirror');
