@@ -288,6 +288,44 @@ describe('submitting an image to the community', () => {
     expect(await readFile(path.join(disk(created), 'readme.md'), 'utf8')).toBe('community');
   });
 
+  it('is rejected by an operator with the reason, audited, and may then be submitted again', async () => {
+    const owner = await createRenter(t);
+    const { imageId } = await savedImage(owner);
+    const submit = () =>
+      t.request({
+        method: 'POST',
+        url: `/api/equipment/applications/kolUpdateImage?imageId=${imageId}`,
+        token: owner.token,
+      });
+    const submitted = await submit();
+    const reviewer = await createOperator(t, ['review']);
+    const rejected = await t.request({
+      method: 'POST',
+      url: `/api/admin/review/imageSubmissions/${submitted.json().data.id}`,
+      token: reviewer.token,
+      payload: { decision: 'reject', reason: 'no description of the weights' },
+    });
+    expect(rejected.json().data).toEqual({
+      id: submitted.json().data.id,
+      reviewState: 'rejected',
+      publishedImageId: null,
+    });
+    expect(await myImages(owner)).toMatchObject([{ id: imageId, reviewState: 'rejected' }]);
+    expect(await auditRowsOf(t, reviewer.userId)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'images.rejectSubmission', reason: 'no description of the weights' }),
+      ]),
+    );
+    const twice = await t.request({
+      method: 'POST',
+      url: `/api/admin/review/imageSubmissions/${submitted.json().data.id}`,
+      token: reviewer.token,
+      payload: { decision: 'publish', reason: 'changed my mind' },
+    });
+    expect(twice.statusCode).toBe(409);
+    expect((await submit()).json().data).toMatchObject({ reviewState: 'pending' });
+  });
+
   it('is refused to anyone without the review area', async () => {
     const owner = await createRenter(t);
     const response = await t.request({
