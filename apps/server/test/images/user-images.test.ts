@@ -264,6 +264,16 @@ describe('submitting an image to the community', () => {
     expect(again.statusCode).toBe(409);
 
     const reviewer = await createOperator(t, ['review']);
+    const pending = await t.request({
+      method: 'GET',
+      url: '/api/admin/review/imageSubmissions',
+      token: reviewer.token,
+    });
+    expect(pending.json().data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: submitted.json().data.id, imageId, reviewState: 'pending', name: 'my-env' }),
+      ]),
+    );
     const published = await t.request({
       method: 'POST',
       url: `/api/admin/review/imageSubmissions/${submitted.json().data.id}`,
@@ -328,6 +338,8 @@ describe('submitting an image to the community', () => {
 
   it('is refused to anyone without the review area', async () => {
     const owner = await createRenter(t);
+    const list = await t.request({ method: 'GET', url: '/api/admin/review/imageSubmissions', token: owner.token });
+    expect(list.statusCode).toBe(403);
     const response = await t.request({
       method: 'POST',
       url: '/api/admin/review/imageSubmissions/1',

@@ -175,6 +175,32 @@ export const submitImageToCommunity = defineEndpoint({
   data: z.object({ id: z.string(), reviewState: z.enum(REVIEW_STATES) }),
 });
 
+export const listImageSubmissions = defineEndpoint({
+  id: 'listImageSubmissions',
+  method: 'GET',
+  path: '/admin/review/imageSubmissions',
+  auth: 'user',
+  operator: 'review',
+  summary:
+    'Operators: submissions of saved images to the community in a review state (pending unless told), oldest first',
+  tag: 'admin',
+  query: z.object({ state: z.enum(REVIEW_STATES).default('pending') }),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      imageId: z.string(),
+      name: z.string(),
+      remark: z.string(),
+      ownerId: z.string(),
+      baseImageName: z.string(),
+      sizeBytes: z.number().int(),
+      submittedAt: z.string(),
+      reviewState: z.enum(REVIEW_STATES),
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+
 export const reviewImageSubmission = defineEndpoint({
   id: 'reviewImageSubmission',
   method: 'POST',

@@ -6,7 +6,9 @@ import type { Audit } from '../../http/operator-audit.js';
 import type { Clock } from '../../jobs/clock.js';
 import { findImageRow } from './catalogue.queries.js';
 import type { CatalogueService } from './catalogue.service.js';
+import { listSubmissions } from './user-images.admin.queries.js';
 import * as queries from './user-images.queries.js';
+import type { ReviewState } from './user-images.tables.js';
 
 /**
  * Operators granted `review` decide on a creator's submission (kolUpdateImage): published, it becomes a community image
@@ -23,6 +25,22 @@ export function userImagesAdminService({
   catalogue: Pick<CatalogueService, 'publishCommunityImage'>;
 }) {
   return {
+    async submissions(state: ReviewState) {
+      const rows = await listSubmissions(db, state);
+      return rows.map(({ submission, image, baseImageName }) => ({
+        id: String(submission.id),
+        imageId: String(image.id),
+        name: image.name,
+        remark: image.remark,
+        ownerId: String(image.ownerId),
+        baseImageName,
+        sizeBytes: image.sizeBytes,
+        submittedAt: submission.submittedAt.toISOString(),
+        reviewState: submission.reviewState,
+        reason: submission.reason,
+      }));
+    },
+
     async review(
       audit: Audit,
       operatorId: UserId,
