@@ -9,6 +9,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: where the local driver keeps each application's data disk (apps/<id>/data). */
+    dataDir: string;
   }
 }
 
@@ -61,6 +63,7 @@ export default async function setup(project: TestProject) {
     server.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${output}`)));
   });
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

@@ -61,8 +61,14 @@ export function composeModules(platform: Platform) {
   const wallet = createWalletModule({ ...platform, users: users.service });
   const redeem = createRedeemModule({ ...platform, wallet: wallet.service });
   const power = createPowerModule({ ...platform, wallet: wallet.service });
-  const catalogue = createCatalogueModule({ ...platform, operators: operators.service });
-  const driver = createComputeDriver(config, { clock });
+  const catalogue = createCatalogueModule({
+    ...platform,
+    operators: operators.service,
+    users: users.service,
+    wallet: wallet.service,
+    objectStore,
+  });
+  const driver = createComputeDriver(config, { clock, objectStore });
   const inventory = createInventoryModule({
     ...platform,
     users: users.service,

@@ -4,6 +4,7 @@ import { database } from './config/database.js';
 import { fleet } from './config/fleet.js';
 import type { ConfigGroup } from './config/group.js';
 import { http } from './config/http.js';
+import { images } from './config/images.js';
 import { jobs } from './config/jobs.js';
 import { keys } from './config/keys.js';
 import { mail } from './config/mail.js';
@@ -31,6 +32,7 @@ const groups = {
   compute,
   fleet,
   storage,
+  images,
   payments,
   sms,
   mail,

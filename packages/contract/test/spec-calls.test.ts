@@ -144,12 +144,9 @@ const COMING: Record<string, readonly string[]> = {
     '/file/finishUploadBigUserData',
     '/file/deleteUserDataFileByUser',
     '/file/getImgPresignedUploadUrl',
-    '/system/applicationUserImage',
-    '/system/imageUser/',
     '/system/trainedModel/',
     '/equipment/deviceServer/downloadModelToTheApplication',
     '/equipment/deviceServer/downloadDataToTheApplication',
-    '/equipment/applications/kolUpdateImage',
   ],
   'issue 22, invoices, invites, the KOL and creator programme, API keys': [
     '/recharge/invoice/',

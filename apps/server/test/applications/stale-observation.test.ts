@@ -7,7 +7,7 @@ import { billing } from '../../src/modules/applications/billing.js';
 import { reconciler } from '../../src/modules/applications/reconciler.js';
 import { LocalComputeDriver, type ComputeDriver } from '../../src/providers/compute/index.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
-import { eventually } from '../helpers/workspaces.js';
+import { eventually, objectStoreIn } from '../helpers/workspaces.js';
 import { balanceOf } from '../helpers/wallets.js';
 import { advance, computeEnv, createApplication, createRenter, imageIdOf, statusOf } from './application-helpers.js';
 
@@ -22,7 +22,12 @@ afterAll(() => t.close());
 
 /** A driver over the same workspaces whose `status` answers only once released, after the first `held` is armed. */
 function slowDriver() {
-  const local = new LocalComputeDriver({ dataDir: env.DATA_DIR, clock: t.clock, startTimeoutMs: 60_000 });
+  const local = new LocalComputeDriver({
+    dataDir: env.DATA_DIR,
+    clock: t.clock,
+    objectStore: objectStoreIn(env.DATA_DIR),
+    startTimeoutMs: 60_000,
+  });
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   let armed = false;

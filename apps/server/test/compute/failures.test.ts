@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/jobs/clock.js';
 import { LocalComputeDriver } from '../../src/providers/compute/index.js';
-import { workload, workspacePids } from '../helpers/workspaces.js';
+import { objectStoreIn, workload, workspacePids } from '../helpers/workspaces.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
@@ -15,6 +15,7 @@ const driverRunning = (script: string, startTimeoutMs = 10_000) => {
   const driver = new LocalComputeDriver({
     dataDir,
     clock: systemClock,
+    objectStore: objectStoreIn(dataDir),
     startTimeoutMs,
     workspaceScript: fixture(script),
   });

@@ -5,13 +5,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { systemClock } from '../../src/jobs/clock.js';
+import { createObjectStore } from '../../src/providers/object-store/index.js';
 import { createComputeDriver, type KubernetesComputeDriver } from '../../src/providers/compute/index.js';
 import { FAKE_KUBERNETES_TOKEN, startFakeKubernetes, type FakeKubernetes } from '../fixtures/fake-kubernetes.js';
 import { testConfig } from '../helpers/build-test-app.js';
 
 async function kubernetesDriver(env: Record<string, string>) {
   const config = await testConfig({ COMPUTE_DRIVER: 'kubernetes', KUBERNETES_TOKEN: FAKE_KUBERNETES_TOKEN, ...env });
-  return createComputeDriver(config, { clock: systemClock }) as KubernetesComputeDriver;
+  return createComputeDriver(config, {
+    clock: systemClock,
+    objectStore: createObjectStore(config, systemClock),
+  }) as KubernetesComputeDriver;
 }
 
 describe('configuration', () => {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/jobs/clock.js';
+import { createObjectStore } from '../../src/providers/object-store/index.js';
 import { createComputeDriver, KubernetesComputeDriver } from '../../src/providers/compute/index.js';
 import { FAKE_KUBERNETES_TOKEN, startFakeKubernetes, type FakeKubernetes } from '../fixtures/fake-kubernetes.js';
 import { testConfig } from '../helpers/build-test-app.js';
@@ -18,7 +19,10 @@ beforeAll(async () => {
     KUBERNETES_TOKEN: FAKE_KUBERNETES_TOKEN,
     KUBERNETES_STORAGE_CLASS: 'fast-ssd',
   });
-  const chosen = createComputeDriver(config, { clock: systemClock });
+  const chosen = createComputeDriver(config, {
+    clock: systemClock,
+    objectStore: createObjectStore(config, systemClock),
+  });
   expect(chosen).toBeInstanceOf(KubernetesComputeDriver);
   driver = chosen as KubernetesComputeDriver;
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.js';
 import { systemClock } from '../../src/jobs/clock.js';
+import { createObjectStore } from '../../src/providers/object-store/index.js';
 import { createComputeDriver, type ComputeDriver } from '../../src/providers/compute/index.js';
 import { webSocketRoundTrip } from '../fixtures/raw-websocket.js';
 import { testConfig } from '../helpers/build-test-app.js';
@@ -15,7 +16,7 @@ let driver: ComputeDriver;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'suanli-compute-'));
   config = await testConfig({ DATA_DIR: dataDir });
-  driver = createComputeDriver(config, { clock: systemClock });
+  driver = createComputeDriver(config, { clock: systemClock, objectStore: createObjectStore(config, systemClock) });
 });
 afterAll(async () => {
   await driver.close();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.js';
 import { systemClock } from '../../src/jobs/clock.js';
+import { createObjectStore } from '../../src/providers/object-store/index.js';
 import { createComputeDriver, type ComputeDriver } from '../../src/providers/compute/index.js';
 import { WORKSPACE_LOST } from '../../src/providers/compute/local.js';
 import { testConfig } from '../helpers/build-test-app.js';
@@ -17,9 +18,9 @@ let after: ComputeDriver;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'suanli-compute-restart-'));
   config = await testConfig({ DATA_DIR: dataDir });
-  before = createComputeDriver(config, { clock: systemClock });
+  before = createComputeDriver(config, { clock: systemClock, objectStore: createObjectStore(config, systemClock) });
   // A second driver over the same DATA_DIR, as the server builds after a restart while the workspaces run on.
-  after = createComputeDriver(config, { clock: systemClock });
+  after = createComputeDriver(config, { clock: systemClock, objectStore: createObjectStore(config, systemClock) });
 });
 afterAll(async () => {
   await Promise.all([before.close(), after.close()]);

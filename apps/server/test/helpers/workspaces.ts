@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect } from 'vitest';
+import { systemClock, type Clock } from '../../src/jobs/clock.js';
 import type { ComputeDriver, Workload } from '../../src/providers/compute/index.js';
+import { LocalObjectStore } from '../../src/providers/object-store/local.js';
 
 export function workload(applicationId: string, overrides: Partial<Workload> = {}): Workload {
   return {
@@ -53,4 +56,9 @@ export async function eventually<T>(probe: () => Promise<T>, accept: (value: T) 
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** The embedded object store under `dataDir`, where a driver built by a test keeps saved images' archives. */
+export function objectStoreIn(dataDir: string, clock: Clock = systemClock) {
+  return new LocalObjectStore({ dataDir, signingKey: randomBytes(32).toString('base64'), baseUrl: '', clock });
 }

@@ -99,6 +99,14 @@ export const createApplication = defineEndpoint({
     dataDiskGb: dataDiskExpansionSchema.default(0),
     regionId: z.string().trim().min(1).max(64).optional(),
     appName: appNameSchema.optional(),
+    /**
+     * A saved image (the caller's, or one shared with them and not canceled) whose archive is restored onto the data
+     * disk before the first start; the application runs its original image, which `imageId` must name.
+     */
+    userImageId: z
+      .string({ error: 'validation.userImageId' })
+      .regex(/^\d{1,18}$/, { error: 'validation.userImageId' })
+      .optional(),
   }),
   data: z.object({ id: z.string(), status: ApplicationStatus.schema }),
 });

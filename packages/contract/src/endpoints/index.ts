@@ -12,6 +12,7 @@ import * as recharge from './recharge.js';
 import * as redeem from './redeem.js';
 import * as site from './site.js';
 import * as system from './system.js';
+import * as userImages from './user-images.js';
 import * as users from './users.js';
 import * as vouchers from './vouchers.js';
 import * as wallet from './wallet.js';
@@ -31,6 +32,7 @@ export {
   redeem,
   site,
   system,
+  userImages,
   users,
   vouchers,
   wallet,
@@ -58,5 +60,6 @@ export const ENDPOINTS = [
   power,
   catalogue,
   applications,
+  userImages,
   inventory,
 ].flatMap((area) => Object.values(area).filter(isEndpoint)) as EndpointDefinition[];

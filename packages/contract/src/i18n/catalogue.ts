@@ -2,6 +2,7 @@ import enApplications from './en-US/applications.json' with { type: 'json' };
 import enAuth from './en-US/auth.json' with { type: 'json' };
 import enCatalogue from './en-US/catalogue.json' with { type: 'json' };
 import enEnums from './en-US/enums.json' with { type: 'json' };
+import enImages from './en-US/images.json' with { type: 'json' };
 import enInventory from './en-US/inventory.json' with { type: 'json' };
 import enErrors from './en-US/errors.json' with { type: 'json' };
 import enNotices from './en-US/notices.json' with { type: 'json' };
@@ -16,6 +17,7 @@ import zhApplications from './zh-CN/applications.json' with { type: 'json' };
 import zhAuth from './zh-CN/auth.json' with { type: 'json' };
 import zhCatalogue from './zh-CN/catalogue.json' with { type: 'json' };
 import zhEnums from './zh-CN/enums.json' with { type: 'json' };
+import zhImages from './zh-CN/images.json' with { type: 'json' };
 import zhInventory from './zh-CN/inventory.json' with { type: 'json' };
 import zhErrors from './zh-CN/errors.json' with { type: 'json' };
 import zhNotices from './zh-CN/notices.json' with { type: 'json' };
@@ -42,6 +44,7 @@ export const ZH_CN = {
   power: zhPower,
   inventory: zhInventory,
   catalogue: zhCatalogue,
+  images: zhImages,
   applications: zhApplications,
 };
 
@@ -59,5 +62,6 @@ export const EN_US: typeof ZH_CN = {
   power: enPower,
   inventory: enInventory,
   catalogue: enCatalogue,
+  images: enImages,
   applications: enApplications,
 };

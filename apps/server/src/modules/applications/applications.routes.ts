@@ -1,4 +1,4 @@
-import { applications } from '@suanli/contract';
+import { applications, userImages } from '@suanli/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/endpoints.js';
 import type { ApplicationsService } from './applications.service.js';
@@ -41,6 +41,7 @@ export function applicationsRoutes(
     route(app, applications.renameRecord, ({ body }, { userId }) =>
       service.rename(userId, { id: body.recordId, appName: body.appName }),
     );
+    route(app, userImages.saveUserImage, ({ body }, { userId }) => service.saveAsImage(userId, body));
     route(app, applications.unpinApplication, ({ params }, { userId }) => service.pin(userId, params.id, false));
   };
 }

@@ -37,7 +37,7 @@ export interface ApplicationsDependencies {
   db: Db;
   clock: Clock;
   users: Pick<UsersService, 'findRealNameVerifiedAt'>;
-  catalogue: Pick<CatalogueService, 'rentable'>;
+  catalogue: Pick<CatalogueService, 'rentable' | 'userImages'>;
   inventory: InventoryService;
   wallet: Pick<WalletService, 'charge' | 'newOrderNo' | 'spendable' | 'refund'>;
   billing: Billing;
@@ -148,10 +148,11 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
         const rental = { mode: body.billingMode, periods, gpuCount: body.gpuCount };
         return { model, price: await pricing.priceFor(userId, model, rental) };
       });
-      const [verifiedAt, image, id] = await Promise.all([
+      const [verifiedAt, image, id, saved] = await Promise.all([
         users.findRealNameVerifiedAt(db, userId),
         catalogue.rentable(BigInt(body.imageId)),
         queries.nextApplicationId(db),
+        body.userImageId === undefined ? null : catalogue.userImages.usable(userId, body.userImageId),
       ]);
       if (verifiedAt === null) {
         throw refused('applications.realNameRequired');
@@ -161,6 +162,13 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
           messageKey: 'applications.imageNotFound',
           params: { id: body.imageId },
           field: 'imageId',
+        });
+      }
+      if (saved && saved.baseImageId !== image.id) {
+        throw new AppError('businessRule', {
+          messageKey: 'images.baseMismatch',
+          params: { id: body.userImageId },
+          field: 'userImageId',
         });
       }
       const { model, price } = await priced.result();
@@ -208,6 +216,8 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
           expiresAt: pricing.periodEnd(body.billingMode, periods, now),
           termStartedAt: prepaid === null ? null : now,
           termPaidUnits: prepaid ?? money(0n),
+          // A saved image's disk, or the one a community image published from a saved image carries.
+          restoreFrom: saved?.archiveKey ?? image.archiveKey,
         });
         if (prepaid !== null) {
           // A refusal (insufficient balance) rolls back the whole acceptance, GPUs included.
@@ -347,6 +357,34 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
         await queries.updateApplication(tx, row.id, { appName: body.appName });
       });
       return { id: body.id, appName: body.appName };
+    },
+
+    /**
+     * Saves the caller's application (not destroyed) as an image: the row opens in state uploading in the transaction
+     * that locks the application, and the snapshot job archives its data disk (images.snapshot, outside any
+     * transaction).
+     */
+    async saveAsImage(userId: UserId, body: { applicationId: string; name: string; remark: string }) {
+      return inTransaction(db, async (tx) => {
+        const row = await queries.lockOwnApplication(tx, userId, BigInt(body.applicationId));
+        if (!row) {
+          throw new AppError('notFound', {
+            messageKey: 'applications.notFound',
+            params: { id: body.applicationId },
+            field: 'applicationId',
+          });
+        }
+        if (row.desiredState === 'destroyed') {
+          throw new AppError('conflict', { messageKey: 'images.applicationDestroyed', field: 'applicationId' });
+        }
+        return catalogue.userImages.beginSave(tx, {
+          ownerId: userId,
+          applicationId: row.id,
+          baseImageId: row.imageId,
+          name: body.name,
+          remark: body.remark,
+        });
+      });
     },
 
     async pin(userId: UserId, id: string, pinned: boolean) {

@@ -38,6 +38,8 @@ export const applicationsTable = pgTable('applications', {
   expiresAt: at('expires_at'),
   timedStopAt: at('timed_stop_at'),
   destroyedAt: at('destroyed_at'),
+  /** Created from a saved image: the archive its data disk is restored from before the first start. */
+  restoreFrom: text('restore_from'),
 });
 
 export type ApplicationRow = typeof applicationsTable.$inferSelect;

@@ -46,7 +46,7 @@ export function createApplicationsModule({
 }: Platform & {
   driver: ComputeDriver;
   users: Pick<UsersService, 'findRealNameVerifiedAt'>;
-  catalogue: Pick<CatalogueService, 'rentable'>;
+  catalogue: Pick<CatalogueService, 'rentable' | 'userImages'>;
   inventory: InventoryService;
   wallet: Pick<WalletService, 'charge' | 'newOrderNo' | 'spendable' | 'refund' | 'settle' | 'warnLow'>;
 }): Module<ApplicationsModuleService> {
@@ -89,6 +89,9 @@ export function createApplicationsModule({
         reconciling,
       }),
       ...appAccessJobs,
+      catalogue.userImages.snapshotJob((image, onProgress) =>
+        driver.snapshot(String(image.sourceApplicationId), image.archiveKey, onProgress),
+      ),
       {
         // Keeps the changes a reader of the list's total adds few (migration 0024).
         name: 'applications.fold-counts',

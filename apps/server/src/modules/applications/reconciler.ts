@@ -61,6 +61,7 @@ export function reconciler({ db, clock, log, driver, catalogue, inventory, billi
       gpu: { model: row.gpuModel, indexes: held.gpuIndexes, simulated: held.simulated },
       hostName: held.hostName,
       dataDiskGb: DISKS.freeDataDiskGb + row.dataDiskGb,
+      ...(row.restoreFrom === null ? {} : { restoreFrom: row.restoreFrom }),
     };
   }
 

@@ -172,15 +172,23 @@ export type NewCommunityImage = Omit<typeof applicationImages.$inferInsert, 'id'
   ownerId: UserId;
 };
 
-/** Publishes a community image unless its owner already has one of that name (what makes seeding repeatable). */
-export async function insertCommunityImageOnce(db: Db, image: NewCommunityImage) {
-  const existing = await db
+/**
+ * Publishes a community image unless its owner already has one of that name (what makes seeding and a repeated review
+ * repeatable); answers the image's id.
+ */
+export async function insertCommunityImageOnce(db: Db, image: NewCommunityImage): Promise<bigint> {
+  const [existing] = await db
     .select({ id: applicationImages.id })
     .from(applicationImages)
     .where(and(eq(applicationImages.ownerId, image.ownerId), eq(applicationImages.name, image.name)));
-  if (existing.length === 0) {
-    await db.insert(applicationImages).values({ ...image, kind: 'community' });
+  if (existing) {
+    return existing.id;
   }
+  const [inserted] = await db
+    .insert(applicationImages)
+    .values({ ...image, kind: 'community' })
+    .returning({ id: applicationImages.id });
+  return inserted!.id;
 }
 
 export async function findTypeId(db: Db, nameEn: string) {
@@ -199,6 +207,7 @@ export async function findRentableImage(db: Db, imageId: bigint) {
       name: applicationImages.name,
       minGpuMemoryGb: applicationImages.minGpuMemoryGb,
       links: applicationImages.links,
+      archiveKey: applicationImages.archiveKey,
     })
     .from(applicationImages)
     .where(eq(applicationImages.id, imageId));

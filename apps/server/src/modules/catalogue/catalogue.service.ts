@@ -148,14 +148,20 @@ export function catalogueService({ db, clock, operators }: CatalogueDependencies
     /** What renting an application from the image needs of it; null when there is no such image. */
     rentable: (imageId: bigint) => queries.findRentableImage(db, imageId),
 
-    /** Publishes a community image for its owner, once per name (the development seed's demo images use it). */
-    async publishCommunityImage(image: Omit<NewCommunityImage, 'typeId'> & { typeNameEn: string }) {
+    /**
+     * Publishes a community image for its owner, once per name (the development seed's demo images and an operator's
+     * review of a submitted image use it), in the caller's transaction when given one; answers its id.
+     */
+    async publishCommunityImage(
+      image: Omit<NewCommunityImage, 'typeId'> & { typeNameEn: string },
+      executor: Db = db,
+    ): Promise<bigint> {
       const { typeNameEn, ...rest } = image;
-      const typeId = await queries.findTypeId(db, typeNameEn);
+      const typeId = await queries.findTypeId(executor, typeNameEn);
       if (typeId === undefined) {
         throw new Error(`no image type named ${typeNameEn}`);
       }
-      await queries.insertCommunityImageOnce(db, { ...rest, typeId });
+      return queries.insertCommunityImageOnce(executor, { ...rest, typeId });
     },
   };
 }

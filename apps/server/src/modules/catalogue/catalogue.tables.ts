@@ -26,6 +26,8 @@ export const applicationImages = pgTable('application_images', {
   links: jsonb('links').$type<catalogue.ImageLink[]>().notNull().default([]),
   likeCount: integer('like_count').notNull().default(0),
   createdAt: at('created_at').notNull().defaultNow(),
+  /** A community image published from a saved image: the archive restored onto each new application's data disk. */
+  archiveKey: text('archive_key'),
 });
 
 export const applicationImageLikes = pgTable(

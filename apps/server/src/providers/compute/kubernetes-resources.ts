@@ -3,7 +3,7 @@ import type { Workload, WorkloadState } from './types.js';
 /** What the driver reads of a Pod (core/v1). */
 export interface Pod {
   metadata: { name: string };
-  spec?: { containers?: { ports?: { containerPort: number }[] }[] };
+  spec?: { nodeName?: string; containers?: { ports?: { containerPort: number }[] }[] };
   status?: {
     phase?: 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown';
     reason?: string;

@@ -13,11 +13,31 @@ import {
   type Pod,
   type ResourceSettings,
 } from './kubernetes-resources.js';
+import type { ObjectStore } from '../object-store/types.js';
+import {
+  ARCHIVE_CONTENT_TYPE,
+  jobOutcome,
+  restoreJobManifest,
+  restoreJobName,
+  snapshotJobManifest,
+  snapshotJobName,
+  type Job,
+} from './kubernetes-archive.js';
 import type { ComputeDriver, DiscoveredHost, Workload, WorkloadEndpoint, WorkloadState } from './types.js';
 
 export interface KubernetesComputeOptions extends ResourceSettings {
   api: KubernetesApi;
+  /** Where saved images' archives go; the Jobs reach it through presigned URLs (kubernetes-archive.ts). */
+  objectStore: Pick<ObjectStore, 'presignPut' | 'presignGet' | 'sizeOf'>;
+  /** The image snapshot and restore Jobs run: sh, tar with gzip, and curl. */
+  archiveImage: string;
+  /** How long a snapshot or restore Job may run before it is given up (and retried by the caller). */
+  archiveTimeoutMs?: number;
 }
+
+const ARCHIVE_TIMEOUT_MS = 2 * 60 * 60_000;
+// A presigned PUT holds one object of at most this much (S3's single-PUT limit).
+const SINGLE_PUT_BYTES = 5 * 1024 ** 3;
 
 // How long `stop` waits for a deleted Pod to be gone (its default grace period is 30 s), and how often it looks.
 const STOP_TIMEOUT_MS = 60_000;
@@ -68,7 +88,37 @@ export class KubernetesComputeDriver implements ComputeDriver {
     if (pod) {
       await this.removePod(id);
     }
+    if (workload.restoreFrom !== undefined) {
+      await this.restore(id, workload.restoreFrom);
+    }
     await this.create('Pod', 'pods', podManifest(workload, this.options));
+  }
+
+  /**
+   * A Job tars the PVC (read-only, on the node where the workspace has it attached) and PUTs the archive to a
+   * presigned URL of `key`; answers the stored object's size once the Job has succeeded.
+   */
+  async snapshot(applicationId: string, key: string, onProgress?: (done: number) => void): Promise<number> {
+    const timeoutMs = this.options.archiveTimeoutMs ?? ARCHIVE_TIMEOUT_MS;
+    const upload = await this.options.objectStore.presignPut(key, {
+      contentTypes: [ARCHIVE_CONTENT_TYPE],
+      maxBytes: SINGLE_PUT_BYTES,
+      expiresInSeconds: Math.ceil(timeoutMs / 1000),
+    });
+    const pod = await this.readPod(applicationId);
+    const name = snapshotJobName(applicationId, key);
+    const manifest = snapshotJobManifest(applicationId, key, {
+      uploadUrl: upload.url,
+      archiveImage: this.options.archiveImage,
+      nodeName: pod?.spec?.nodeName,
+    });
+    await this.runJob(name, manifest, timeoutMs);
+    onProgress?.(1);
+    const size = await this.options.objectStore.sizeOf(key);
+    if (size === null) {
+      throw new Error(`the snapshot Job ${name} succeeded but ${key} is not in the object store`);
+    }
+    return size;
   }
 
   stop(applicationId: string): Promise<void> {
@@ -138,6 +188,42 @@ export class KubernetesComputeDriver implements ComputeDriver {
       page = answer.body.metadata?.continue || undefined;
     } while (page);
     return hosts.length > 0 ? hosts : null;
+  }
+
+  /** Unpacks the saved image's archive onto the PVC before the Pod is first created (skipped once done). */
+  private async restore(applicationId: string, key: string): Promise<void> {
+    const timeoutMs = this.options.archiveTimeoutMs ?? ARCHIVE_TIMEOUT_MS;
+    const archive = await this.options.objectStore.presignGet(key, Math.ceil(timeoutMs / 1000));
+    const manifest = restoreJobManifest(applicationId, archive.url, { archiveImage: this.options.archiveImage });
+    await this.runJob(restoreJobName(applicationId), manifest, timeoutMs);
+  }
+
+  /** Creates the Job (or finds the one already at it), waits for its outcome, and deletes it. */
+  private async runJob(name: string, manifest: { metadata: { name: string } }, timeoutMs: number): Promise<void> {
+    const jobs = `/apis/batch/v1/namespaces/${encodeURIComponent(this.options.namespace)}/jobs`;
+    await this.api.call({ what: `create Job ${name}`, method: 'POST', path: jobs, body: manifest, expected: [409] });
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { body } = await this.api.call<Job>({ what: `read Job ${name}`, method: 'GET', path: `${jobs}/${name}` });
+      const outcome = jobOutcome(body);
+      if (outcome) {
+        // Its Pod goes with it (propagation Background).
+        await this.api.call({
+          what: `delete Job ${name}`,
+          method: 'DELETE',
+          path: `${jobs}/${name}?propagationPolicy=Background`,
+          expected: [404],
+        });
+        if (!outcome.ok) {
+          throw new Error(`Job ${name} failed: ${outcome.reason}`);
+        }
+        return;
+      }
+      if (Date.now() >= deadline) {
+        throw new Error(`Job ${name} still running after ${timeoutMs} ms`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
   }
 
   private path(resource: string, name?: string): string {

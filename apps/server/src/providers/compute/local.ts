@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Clock } from '../../jobs/clock.js';
+import type { ObjectStore } from '../object-store/types.js';
+import { archiveFolder, restoreFolder } from './disk-archive.js';
 import { discoverGpus } from './gpus.js';
 import type { ComputeDriver, DiscoveredHost, Workload, WorkloadEndpoint, WorkloadState } from './types.js';
 import {
@@ -22,6 +24,8 @@ import { lastLines, reportedPort, workspaceEnvironment } from './workspace-proce
 export interface LocalComputeOptions {
   dataDir: string;
   clock: Clock;
+  /** Where saved images' archives go (`snapshot`) and come from (`restoreFrom`). */
+  objectStore: Pick<ObjectStore, 'put' | 'open'>;
   /** How long a workspace may take to report its port before it is killed and reported failed. */
   startTimeoutMs: number;
   /** The program each workspace runs; tests give another to watch one crash. */
@@ -127,6 +131,15 @@ export class LocalComputeDriver implements ComputeDriver {
     return { host: '127.0.0.1', port: running.port };
   }
 
+  /** Archives the data disk as it is, running or not: what a user saves is what its files hold at that moment. */
+  async snapshot(applicationId: string, key: string, onProgress?: (done: number) => void): Promise<number> {
+    const disk = path.join(this.folder(applicationId), 'data');
+    if (!existsSync(disk)) {
+      throw new Error(`application ${applicationId} has no data disk here`);
+    }
+    return archiveFolder(this.options.objectStore, { folder: disk, key, onProgress });
+  }
+
   resizeDisk(applicationId: string, dataDiskGb: number): Promise<void> {
     return this.serial(applicationId, async () => {
       // A workload not yet created gets its size from the workload that `start` is given.
@@ -189,7 +202,16 @@ export class LocalComputeDriver implements ComputeDriver {
       return;
     }
     this.failures.delete(id);
-    await mkdir(path.join(this.folder(id), 'data'), { recursive: true });
+    const disk = path.join(this.folder(id), 'data');
+    if (workload.restoreFrom !== undefined && !existsSync(disk)) {
+      await mkdir(this.folder(id), { recursive: true });
+      await restoreFolder(this.options.objectStore, workload.restoreFrom, disk).catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        this.failures.set(id, reason);
+        throw error;
+      });
+    }
+    await mkdir(disk, { recursive: true });
     await this.recordDisk(id, workload.dataDiskGb);
     await this.spawnWorkspace(workload);
   }

@@ -16,6 +16,11 @@ export interface Workload {
   hostName: string;
   /** Data disk size in GB (the free 50 plus any expansion). */
   dataDiskGb: number;
+  /**
+   * Created from a saved image: the object-store key of the archive (a gzipped tar) unpacked onto the data disk when the
+   * disk is created, before the first start; a disk that exists already is left as it is.
+   */
+  restoreFrom?: string;
 }
 
 /** What a driver sees of a workload: the reconciler turns it into the application's observed status. */
@@ -61,6 +66,12 @@ export interface ComputeDriver {
   destroy(applicationId: string): Promise<void>;
   status(applicationId: string): Promise<WorkloadState>;
   endpoint(applicationId: string, port: number): Promise<WorkloadEndpoint | null>;
+  /**
+   * Archives the data disk (a gzipped tar, paths relative to the disk's root) into the object store under `key`, the
+   * application running or not, and answers the archive's size in bytes. Repeatable: a second call writes the key anew.
+   * `onProgress` hears the share of the disk's bytes archived so far (0 to 1), where the driver can tell.
+   */
+  snapshot(applicationId: string, key: string, onProgress?: (done: number) => void): Promise<number>;
   /** Grows the data disk to `dataDiskGb` in all (the free 50 plus any expansion); never shrinks it. */
   resizeDisk(applicationId: string, dataDiskGb: number): Promise<void>;
   /**

@@ -49,4 +49,10 @@ describe('the create flow', () => {
       appName: 'mine',
     });
   });
+
+  it('carries a saved image to start from with its original image', () => {
+    const choice = { ...initialChoice('7', '42'), gpuModel: 'RTX 4090' };
+    expect(createBody(choice)).toMatchObject({ imageId: '7', userImageId: '42' });
+    expect(createBody({ ...initialChoice('7'), gpuModel: 'RTX 4090' })).not.toHaveProperty('userImageId');
+  });
 });

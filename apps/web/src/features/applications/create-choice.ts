@@ -4,6 +4,8 @@ import type { CreateApplicationBody } from './api/create-application';
 /** What the three steps of the create flow have chosen so far. */
 export interface CreateChoice {
   imageId?: string;
+  /** A saved image (mine or shared with me) whose disk the new application starts with; its original is `imageId`. */
+  userImageId?: string;
   /** Undefined: any region. */
   regionId?: string;
   gpuModel?: string;
@@ -17,8 +19,9 @@ export interface CreateChoice {
   appName: string;
 }
 
-export const initialChoice = (imageId: string | undefined): CreateChoice => ({
+export const initialChoice = (imageId: string | undefined, userImageId?: string): CreateChoice => ({
   imageId,
+  ...(userImageId ? { userImageId } : {}),
   gpuCount: 1,
   billingMode: 'minute',
   duration: 1,
@@ -101,5 +104,6 @@ export function createBody(choice: CreateChoice): CreateApplicationBody {
     dataDiskGb: choice.dataDiskGb ?? 0,
     ...(choice.regionId ? { regionId: choice.regionId } : {}),
     ...(name ? { appName: name } : {}),
+    ...(choice.userImageId ? { userImageId: choice.userImageId } : {}),
   };
 }

@@ -8,12 +8,14 @@ import { PageHeader } from '@/shared/ui/page-header';
 /**
  * Spec §2 my applications: the list with its actions, and the create flow over it, opened by its button or by the
  * address (`?create=<imageId>`, where the application center's rent button leads). The status filter is in the address
- * too (`?status=running`), so the console home's counts open the list they count.
+ * too (`?status=running`), so the console home's counts open the list they count. My images open it over a saved
+ * image's original (`?create=<imageId>&userImage=<id>`), whose disk the new application starts with.
  */
 export default function MyAppPage() {
   const { t } = useApplicationsTranslation();
   const [search, setSearch] = useSearchParams();
   const creating = search.get('create');
+  const userImage = search.get('userImage');
   const status = search.get('status');
 
   const update = (change: Record<string, string | null>) =>
@@ -31,7 +33,7 @@ export default function MyAppPage() {
       },
       { replace: true },
     );
-  const openCreate = (imageId = '') => update({ create: imageId });
+  const openCreate = (imageId = '') => update({ create: imageId, userImage: null });
 
   return (
     <>
@@ -53,9 +55,10 @@ export default function MyAppPage() {
       </Card>
       {creating === null ? null : (
         <CreateApplicationDrawer
-          key={creating}
+          key={`${creating}:${userImage ?? ''}`}
           imageId={creating || undefined}
-          onClose={() => update({ create: null })}
+          userImageId={userImage ?? undefined}
+          onClose={() => update({ create: null, userImage: null })}
         />
       )}
     </>

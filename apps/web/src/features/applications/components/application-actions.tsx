@@ -14,6 +14,7 @@ import { ApplicationLinksButton } from './application-links-button';
 import { DestroyRefundNote } from './destroy-refund-note';
 import { ApplicationRenewDialog } from './application-renew-dialog';
 import { ApplicationTimedStopDialog } from './application-timed-stop-dialog';
+import { SaveImageDialog } from './save-image-dialog';
 import { useApplicationsTranslation } from '../use-applications-translation';
 
 export interface ApplicationActionsProps {
@@ -25,7 +26,7 @@ export interface ApplicationActionsProps {
   onRecreate: (imageId: string) => void;
 }
 
-type Dialog = 'renew' | 'timedStop' | 'expandDisk' | null;
+type Dialog = 'renew' | 'timedStop' | 'expandDisk' | 'saveImage' | null;
 
 /** A row's actions, each enabled by the application's status, all greyed while it is on its way to another. */
 export function ApplicationActions({ row, destroying, onDestroyed, onRecreate }: ApplicationActionsProps) {
@@ -158,6 +159,11 @@ export function ApplicationActions({ row, destroying, onDestroyed, onRecreate }:
         disabled: busy || pin.isPending || isTransitional(row.status),
         onClick: pinOrUnpin,
       })}
+      {button('save-image', {
+        children: t('saveImage.action'),
+        disabled: busy,
+        onClick: () => setDialog('saveImage'),
+      })}
       {button('destroy', {
         children: t('actions.destroy'),
         danger: true,
@@ -167,6 +173,7 @@ export function ApplicationActions({ row, destroying, onDestroyed, onRecreate }:
       {dialog === 'renew' ? <ApplicationRenewDialog row={row} onClose={() => setDialog(null)} /> : null}
       {dialog === 'timedStop' ? <ApplicationTimedStopDialog row={row} onClose={() => setDialog(null)} /> : null}
       {dialog === 'expandDisk' ? <ApplicationDiskDialog row={row} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'saveImage' ? <SaveImageDialog row={row} onClose={() => setDialog(null)} /> : null}
     </Flex>
   );
 }

@@ -20,6 +20,8 @@ import { useApplicationsTranslation } from '../use-applications-translation';
 interface CreateApplicationDrawerProps {
   /** The image chosen beforehand, from the application center's rent button (`/myApp?create=<imageId>`). */
   imageId: string | undefined;
+  /** A saved image to start from (`/myApp?create=<imageId>&userImage=<id>`): its original image is `imageId`. */
+  userImageId?: string | undefined;
   onClose: () => void;
 }
 
@@ -27,12 +29,12 @@ interface CreateApplicationDrawerProps {
  * Renting an application in three steps (spec §2): the application, the GPU and its billing, the data disk; with a
  * live quote from the second step on. Each step says what is missing before the next opens.
  */
-export function CreateApplicationDrawer({ imageId, onClose }: CreateApplicationDrawerProps) {
+export function CreateApplicationDrawer({ imageId, userImageId, onClose }: CreateApplicationDrawerProps) {
   const { t } = useApplicationsTranslation();
   const { message } = App.useApp();
   const create = useCreateApplication();
   const [step, setStep] = useState(imageId ? 1 : 0);
-  const [choice, setChoice] = useState<CreateChoice>(() => initialChoice(imageId));
+  const [choice, setChoice] = useState<CreateChoice>(() => initialChoice(imageId, userImageId));
   const [problem, setProblem] = useState<string | null>(null);
   // Quoted once the GPU step is complete: a count or duration out of range has no price, only its field's error.
   const quote = usePriceQuote(
@@ -51,7 +53,8 @@ export function CreateApplicationDrawer({ imageId, onClose }: CreateApplicationD
     create.reset();
     setChoice((current) => ({ ...current, ...next }));
   };
-  const chooseImage = (id: string) => change({ imageId: id, gpuModel: undefined });
+  // Another image is another start: the saved disk goes with the image it was saved over.
+  const chooseImage = (id: string) => change({ imageId: id, gpuModel: undefined, userImageId: undefined });
 
   const next = () => {
     const found = stepProblem(CREATE_STEPS[step]!, choice);

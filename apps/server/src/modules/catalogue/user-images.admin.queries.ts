@@ -1,0 +1,19 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { applicationImages } from './catalogue.tables.js';
+import { imageSubmissions, userImages, type ReviewState } from './user-images.tables.js';
+
+/** Submissions in a review state, with the image each names, oldest first: what reviewers work through. */
+export function listSubmissions(db: Db, state: ReviewState) {
+  return db
+    .select({
+      submission: imageSubmissions,
+      image: userImages,
+      baseImageName: applicationImages.name,
+    })
+    .from(imageSubmissions)
+    .innerJoin(userImages, eq(userImages.id, imageSubmissions.imageId))
+    .innerJoin(applicationImages, eq(applicationImages.id, userImages.baseImageId))
+    .where(eq(imageSubmissions.reviewState, state))
+    .orderBy(asc(imageSubmissions.id));
+}
