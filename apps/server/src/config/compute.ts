@@ -31,6 +31,7 @@ const kubernetes = z
     KUBERNETES_STORAGE_CLASS: z.string().optional(),
     KUBERNETES_GPU_LABEL: z.string().default('nvidia.com/gpu.product'),
     KUBERNETES_IMAGE_PREFIX: z.string().default('registry.suanli.local/images'),
+    KUBERNETES_COPY_IMAGE: z.string().min(1).default('curlimages/curl:8.10.1'),
   })
   .transform((env) => ({
     driver: env.COMPUTE_DRIVER,
@@ -41,6 +42,8 @@ const kubernetes = z
     storageClass: env.KUBERNETES_STORAGE_CLASS,
     gpuLabel: env.KUBERNETES_GPU_LABEL,
     imagePrefix: env.KUBERNETES_IMAGE_PREFIX,
+    /** The image of the Jobs that copy files onto a data disk (any with sh and curl). */
+    copyImage: env.KUBERNETES_COPY_IMAGE,
   }));
 
 /** Where applications' workspaces run (providers/compute): local processes, or Pods in a Kubernetes cluster. */

@@ -5,7 +5,14 @@ import { KubernetesComputeDriver } from './kubernetes.js';
 import { LocalComputeDriver } from './local.js';
 import type { ComputeDriver } from './types.js';
 
-export type { ComputeDriver, DiscoveredHost, Workload, WorkloadEndpoint, WorkloadState } from './types.js';
+export type {
+  ComputeDriver,
+  DiscoveredHost,
+  IncomingFile,
+  Workload,
+  WorkloadEndpoint,
+  WorkloadState,
+} from './types.js';
 export { LocalComputeDriver } from './local.js';
 export { KubernetesComputeDriver } from './kubernetes.js';
 export { gpuLabelValue } from './kubernetes-resources.js';
@@ -33,6 +40,7 @@ export function createComputeDriver(config: Config, dependencies: { clock: Clock
         storageClass: compute.storageClass,
         gpuLabel: compute.gpuLabel,
         imagePrefix: compute.imagePrefix,
+        copyImage: compute.copyImage,
       });
   }
 }

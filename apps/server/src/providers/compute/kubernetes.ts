@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { ApiAnswer, KubernetesApi } from './kubernetes-api.js';
 import {
   claimManifest,
   claimName,
+  copyJobManifest,
+  jobOutcome,
+  type Job,
   diskQuantity,
   podManifest,
   podName,
@@ -13,12 +17,23 @@ import {
   type Pod,
   type ResourceSettings,
 } from './kubernetes-resources.js';
-import type { ComputeDriver, DiscoveredHost, Workload, WorkloadEndpoint, WorkloadState } from './types.js';
+import type {
+  ComputeDriver,
+  DiscoveredHost,
+  IncomingFile,
+  Workload,
+  WorkloadEndpoint,
+  WorkloadState,
+} from './types.js';
+import { OutsideDiskError, segmentsOf } from './workspace/files.mjs';
 
 export interface KubernetesComputeOptions extends ResourceSettings {
   api: KubernetesApi;
 }
 
+// How long a copy Job may run before the copy is reported failed, and how often it is looked at.
+const COPY_TIMEOUT_MS = 6 * 60 * 60_000;
+const COPY_POLL_MS = 2_000;
 // How long `stop` waits for a deleted Pod to be gone (its default grace period is 30 s), and how often it looks.
 const STOP_TIMEOUT_MS = 60_000;
 const POLL_MS = 500;
@@ -102,6 +117,52 @@ export class KubernetesComputeDriver implements ComputeDriver {
     await this.grow(applicationId, dataDiskGb);
   }
 
+  /**
+   * Runs a Job that fetches each file's link onto the application's PVC (copyJobManifest) and waits for it. The Job is
+   * named after the copy, so a call repeated after a restart waits for the Job already running; the cluster reports
+   * no bytes on the way, so progress jumps to the total when it completes.
+   */
+  async copyIn(
+    applicationId: string,
+    files: readonly IncomingFile[],
+    onProgress: (bytesDone: number) => void | Promise<void>,
+  ): Promise<void> {
+    const placed = files.map((file) => {
+      const segments = segmentsOf(file.path);
+      if (segments.length === 0) {
+        throw new OutsideDiskError(file.path);
+      }
+      return { file, path: segments.join('/') };
+    });
+    const digest = createHash('sha256')
+      .update(JSON.stringify(placed.map(({ file, path }) => [path, file.size])))
+      .digest('hex')
+      .slice(0, 10);
+    const name = `${podName(applicationId)}-copy-${digest}`;
+    const existing = await this.read<Job>('Job', 'jobs', name);
+    if (!existing) {
+      const linked = await Promise.all(placed.map(async ({ file, path }) => ({ path, url: await file.url() })));
+      await this.create('Job', 'jobs', copyJobManifest(applicationId, name, linked, this.options));
+    }
+    const deadline = Date.now() + COPY_TIMEOUT_MS;
+    for (;;) {
+      const job = await this.read<Job>('Job', 'jobs', name);
+      const outcome = job ? jobOutcome(job) : { succeeded: false as const, reason: `Job ${name} disappeared` };
+      if (outcome) {
+        await this.remove('Job', 'jobs', name);
+        if (!outcome.succeeded) {
+          throw new Error(outcome.reason);
+        }
+        await onProgress(files.reduce((sum, file) => sum + file.size, 0));
+        return;
+      }
+      if (Date.now() >= deadline) {
+        throw new Error(`Job ${name} still running after ${COPY_TIMEOUT_MS} ms`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, COPY_POLL_MS));
+    }
+  }
+
   async close(): Promise<void> {
     // Nothing runs in this process: the workloads live in the cluster.
   }
@@ -141,7 +202,8 @@ export class KubernetesComputeDriver implements ComputeDriver {
   }
 
   private path(resource: string, name?: string): string {
-    const collection = `/api/v1/namespaces/${encodeURIComponent(this.options.namespace)}/${resource}`;
+    const group = resource === 'jobs' ? '/apis/batch/v1' : '/api/v1';
+    const collection = `${group}/namespaces/${encodeURIComponent(this.options.namespace)}/${resource}`;
     return name === undefined ? collection : `${collection}/${encodeURIComponent(name)}`;
   }
 
