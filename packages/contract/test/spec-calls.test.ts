@@ -146,8 +146,6 @@ const COMING: Record<string, readonly string[]> = {
     '/file/getImgPresignedUploadUrl',
     '/system/applicationUserImage',
     '/system/imageUser/',
-    '/system/trainedModel/',
-    '/equipment/deviceServer/downloadModelToTheApplication',
     '/equipment/deviceServer/downloadDataToTheApplication',
     '/equipment/applications/kolUpdateImage',
   ],

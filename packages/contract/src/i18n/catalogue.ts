@@ -3,11 +3,13 @@ import enAuth from './en-US/auth.json' with { type: 'json' };
 import enCatalogue from './en-US/catalogue.json' with { type: 'json' };
 import enEnums from './en-US/enums.json' with { type: 'json' };
 import enInventory from './en-US/inventory.json' with { type: 'json' };
+import enModels from './en-US/models.json' with { type: 'json' };
 import enErrors from './en-US/errors.json' with { type: 'json' };
 import enNotices from './en-US/notices.json' with { type: 'json' };
 import enPower from './en-US/power.json' with { type: 'json' };
 import enRealName from './en-US/realName.json' with { type: 'json' };
 import enRecharge from './en-US/recharge.json' with { type: 'json' };
+import enTransfers from './en-US/transfers.json' with { type: 'json' };
 import enUsers from './en-US/users.json' with { type: 'json' };
 import enValidation from './en-US/validation.json' with { type: 'json' };
 import enWallet from './en-US/wallet.json' with { type: 'json' };
@@ -17,11 +19,13 @@ import zhAuth from './zh-CN/auth.json' with { type: 'json' };
 import zhCatalogue from './zh-CN/catalogue.json' with { type: 'json' };
 import zhEnums from './zh-CN/enums.json' with { type: 'json' };
 import zhInventory from './zh-CN/inventory.json' with { type: 'json' };
+import zhModels from './zh-CN/models.json' with { type: 'json' };
 import zhErrors from './zh-CN/errors.json' with { type: 'json' };
 import zhNotices from './zh-CN/notices.json' with { type: 'json' };
 import zhPower from './zh-CN/power.json' with { type: 'json' };
 import zhRealName from './zh-CN/realName.json' with { type: 'json' };
 import zhRecharge from './zh-CN/recharge.json' with { type: 'json' };
+import zhTransfers from './zh-CN/transfers.json' with { type: 'json' };
 import zhUsers from './zh-CN/users.json' with { type: 'json' };
 import zhValidation from './zh-CN/validation.json' with { type: 'json' };
 import zhWallet from './zh-CN/wallet.json' with { type: 'json' };
@@ -43,6 +47,8 @@ export const ZH_CN = {
   inventory: zhInventory,
   catalogue: zhCatalogue,
   applications: zhApplications,
+  transfers: zhTransfers,
+  models: zhModels,
 };
 
 export const EN_US: typeof ZH_CN = {
@@ -60,4 +66,6 @@ export const EN_US: typeof ZH_CN = {
   inventory: enInventory,
   catalogue: enCatalogue,
   applications: enApplications,
+  transfers: enTransfers,
+  models: enModels,
 };

@@ -17,12 +17,19 @@ import { diskSettlement } from './disk-settlement.js';
 import { applicationOrderPage, type ApplicationOrderFilter } from './orders.queries.js';
 import { reconciler } from './reconciler.js';
 import { rentalTermsService, type RentalTermsService } from './rental-terms.service.js';
+import { transfersRoutes } from './transfers.routes.js';
+import { transferRunner } from './transfers.runner.js';
+import { transfersService, type CopySources, type TransfersService } from './transfers.service.js';
 
 export type { ApplicationsService } from './applications.service.js';
 export type { ApplicationOrder, ApplicationOrderFilter } from './orders.queries.js';
+export type { CopySource, CopySources, StartCopy } from './transfers.service.js';
+export { transferView } from './transfers.service.js';
 
 export interface ApplicationsModuleService
-  extends ApplicationsService, Omit<RentalTermsService, 'stopDue' | 'deleteStale'> {
+  extends ApplicationsService, Omit<RentalTermsService, 'stopDue' | 'deleteStale'>, TransfersService {
+  /** Waits until no copy onto a data disk is running (tests). */
+  copiesSettled(): Promise<void>;
   /** Reconcile an application as soon as it changes (the server turns it on with its scheduler). */
   reconcileOnChange(): void;
   /** Waits until every application just changed has settled or given up. */
@@ -42,8 +49,11 @@ export function createApplicationsModule({
   catalogue,
   inventory,
   wallet,
+  sources,
 }: Platform & {
   driver: ComputeDriver;
+  /** Where copies onto data disks read their bytes (docs/decisions/0027). */
+  sources: CopySources;
   users: Pick<UsersService, 'findRealNameVerifiedAt'>;
   catalogue: Pick<CatalogueService, 'rentable'>;
   inventory: InventoryService;
@@ -65,10 +75,14 @@ export function createApplicationsModule({
   const service = applicationsService(dependencies);
   const terms = rentalTermsService(dependencies);
   const access = appAccessService({ config, db, clock, driver, catalogue });
+  const copier = transferRunner({ db, clock, log, driver, sources });
+  const transfers = transfersService({ db, clock, copyPending: copier.wake });
   return {
     service: {
       ...service,
       ...terms,
+      ...transfers,
+      copiesSettled: copier.idle,
       reconcileOnChange: reconciling.enable,
       settled: reconciling.idle,
       orderPage: (userId, filter) => applicationOrderPage(db, userId, filter),
@@ -76,6 +90,7 @@ export function createApplicationsModule({
     routes: async (app) => {
       await app.register(applicationsRoutes(service, terms));
       await app.register(appAccessRoutes(access));
+      await app.register(transfersRoutes(transfers));
     },
     front: applicationProxy(access),
     jobs: [
@@ -86,6 +101,7 @@ export function createApplicationsModule({
         reconciling,
       }),
       ...appAccessJobs,
+      copier.job,
       {
         // Keeps the changes a reader of the list's total adds few (migration 0024).
         name: 'applications.fold-counts',
@@ -98,6 +114,7 @@ export function createApplicationsModule({
     ],
     close: async () => {
       await reconciling.close();
+      await copier.close();
       await driver.close();
     },
   };

@@ -270,8 +270,7 @@ const COPY_SCRIPT = [
  * repeated call finds the Job already there.
  */
 export function copyJobManifest(
-  applicationId: string,
-  name: string,
+  { applicationId, name }: { applicationId: string; name: string },
   files: readonly { path: string; url: string }[],
   settings: ResourceSettings,
 ) {

@@ -142,7 +142,7 @@ export class KubernetesComputeDriver implements ComputeDriver {
     const existing = await this.read<Job>('Job', 'jobs', name);
     if (!existing) {
       const linked = await Promise.all(placed.map(async ({ file, path }) => ({ path, url: await file.url() })));
-      await this.create('Job', 'jobs', copyJobManifest(applicationId, name, linked, this.options));
+      await this.create('Job', 'jobs', copyJobManifest({ applicationId, name }, linked, this.options));
     }
     const deadline = Date.now() + COPY_TIMEOUT_MS;
     for (;;) {
