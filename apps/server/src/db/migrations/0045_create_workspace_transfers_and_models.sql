@@ -108,7 +108,7 @@ Download it into a running application and load it from the folder you choose.',
 - 来源：[Hugging Face](https://huggingface.co/stable-diffusion-v1-5/stable-diffusion-v1-5)
 - 大小：4.3 GB
 
-下载到运行中的应用后，从你选择的目录加载即可。', '1.5', NULL, 'CreativeML Open RAIL-M', 'Hugging Face', 'https://huggingface.co/stable-diffusion-v1-5/stable-diffusion-v1-5', 4265380512),
+下载到运行中的应用后，从您选择的目录加载即可。', '1.5', NULL, 'CreativeML Open RAIL-M', 'Hugging Face', 'https://huggingface.co/stable-diffusion-v1-5/stable-diffusion-v1-5', 4265380512),
   ('sdxl-base-1-0', (SELECT id FROM model_types WHERE code = 'base'), 'Stable Diffusion XL Base 1.0', 'Stable Diffusion XL 基础模型 1.0', 'Stability AI’s 1024 px base model, with better composition and legible text.', 'Stability AI 的 1024 像素基础模型，构图更好，能写出清晰文字。', '## About
 
 Stability AI’s 1024 px base model, with better composition and legible text.
@@ -129,7 +129,7 @@ Stability AI 的 1024 像素基础模型，构图更好，能写出清晰文字�
 - 来源：[Hugging Face](https://huggingface.co/stabilityai/stable-diffusion-xl-base-1.0)
 - 大小：6.9 GB
 
-下载到运行中的应用后，从你选择的目录加载即可。', '1.0', NULL, 'CreativeML Open RAIL++-M', 'Hugging Face', 'https://huggingface.co/stabilityai/stable-diffusion-xl-base-1.0', 6938078334),
+下载到运行中的应用后，从您选择的目录加载即可。', '1.0', NULL, 'CreativeML Open RAIL++-M', 'Hugging Face', 'https://huggingface.co/stabilityai/stable-diffusion-xl-base-1.0', 6938078334),
   ('flux-1-schnell', (SELECT id FROM model_types WHERE code = 'base'), 'FLUX.1 [schnell]', 'FLUX.1 [schnell] 极速版', 'A 12B rectified-flow model from Black Forest Labs that draws in 1 to 4 steps.', 'Black Forest Labs 的 120 亿参数整流模型，1 到 4 步即可出图。', '## About
 
 A 12B rectified-flow model from Black Forest Labs that draws in 1 to 4 steps.
@@ -150,7 +150,7 @@ Black Forest Labs 的 120 亿参数整流模型，1 到 4 步即可出图。
 - 来源：[Hugging Face](https://huggingface.co/black-forest-labs/FLUX.1-schnell)
 - 大小：23.8 GB
 
-下载到运行中的应用后，从你选择的目录加载即可。', '1.0', NULL, 'Apache-2.0', 'Hugging Face', 'https://huggingface.co/black-forest-labs/FLUX.1-schnell', 23782506688),
+下载到运行中的应用后，从您选择的目录加载即可。', '1.0', NULL, 'Apache-2.0', 'Hugging Face', 'https://huggingface.co/black-forest-labs/FLUX.1-schnell', 23782506688),
   ('realistic-vision-v6', (SELECT id FROM model_types WHERE code = 'checkpoint'), 'Realistic Vision V6.0', '写实视觉 V6.0', 'A photorealistic SD 1.5 checkpoint for portraits and product shots.', '基于 SD 1.5 的写实风格大模型，适合人像与产品图。', '## About
 
 A photorealistic SD 1.5 checkpoint for portraits and product shots.
@@ -171,7 +171,7 @@ Download it into a running application and load it from the folder you choose.',
 - 来源：[Civitai](https://civitai.com/models/4201)
 - 大小：2.1 GB
 
-下载到运行中的应用后，从你选择的目录加载即可。', '6.0 B1', 'Stable Diffusion v1.5', 'CreativeML Open RAIL-M', 'Civitai', 'https://civitai.com/models/4201', 2132625894),
+下载到运行中的应用后，从您选择的目录加载即可。', '6.0 B1', 'Stable Diffusion v1.5', 'CreativeML Open RAIL-M', 'Civitai', 'https://civitai.com/models/4201', 2132625894),
   ('dreamshaper-8', (SELECT id FROM model_types WHERE code = 'checkpoint'), 'DreamShaper 8', 'DreamShaper 8 通用模型', 'An all-round SD 1.5 checkpoint, from illustration to semi-realistic.', '全能型 SD 1.5 大模型，从插画到半写实都能胜任。', '## About
 
 An all-round SD 1.5 checkpoint, from illustration to semi-realistic.
@@ -192,7 +192,7 @@ Download it into a running application and load it from the folder you choose.',
 - 来源：[Civitai](https://civitai.com/models/4384)
 - 大小：2.1 GB
 
-下载到运行中的应用后，从你选择的目录加载即可。', '8', 'Stable Diffusion v1.5', 'CreativeML Open RAIL-M', 'Civitai', 'https://civitai.com/models/4384', 2132625894),
+下载到运行中的应用后，从您选择的目录加载即可。', '8', 'Stable Diffusion v1.5', 'CreativeML Open RAIL-M', 'Civitai', 'https://civitai.com/models/4384', 2132625894),
   ('lora-chinese-ink', (SELECT id FROM model_types WHERE code = 'lora'), 'Chinese Ink Painting (SDXL LoRA)', '水墨国风 SDXL LoRA', 'Brush strokes, ink washes and blank space in the manner of Chinese ink painting.', '水墨笔触、晕染与留白，呈现中国水墨画风格。', '## About
 
 Brush strokes, ink washes and blank space in the manner of Chinese ink painting.
@@ -213,7 +213,7 @@ Download it into a running application and load it from the folder you choose.',
 - 来源：[Suanli community](https://suanli.local/community/lora-chinese-ink)
 - 大小：228 MB
 
-下载到运行中的应用后，从你选择的目录加载即可。', '1.2', 'Stable Diffusion XL Base 1.0', 'CreativeML Open RAIL++-M', 'Suanli community', 'https://suanli.local/community/lora-chinese-ink', 228456200),
+下载到运行中的应用后，从您选择的目录加载即可。', '1.2', 'Stable Diffusion XL Base 1.0', 'CreativeML Open RAIL++-M', 'Suanli community', 'https://suanli.local/community/lora-chinese-ink', 228456200),
   ('lora-add-detail', (SELECT id FROM model_types WHERE code = 'lora'), 'Detail Tweaker LoRA', '细节增强 LoRA', 'Adds or removes fine detail with one weight, from -2 to 2.', '用一个权重（-2 到 2）增加或减少画面细节。', '## About
 
 Adds or removes fine detail with one weight, from -2 to 2.
@@ -234,7 +234,7 @@ Download it into a running application and load it from the folder you choose.',
 - 来源：[Civitai](https://civitai.com/models/58390)
 - 大小：38 MB
 
-下载到运行中的应用后，从你选择的目录加载即可。', '1.0', 'Stable Diffusion v1.5', 'CreativeML Open RAIL-M', 'Civitai', 'https://civitai.com/models/58390', 37861176),
+下载到运行中的应用后，从您选择的目录加载即可。', '1.0', 'Stable Diffusion v1.5', 'CreativeML Open RAIL-M', 'Civitai', 'https://civitai.com/models/58390', 37861176),
   ('sdxl-vae-fp16-fix', (SELECT id FROM model_types WHERE code = 'vae'), 'SDXL VAE FP16 Fix', 'SDXL VAE FP16 修复版', 'The SDXL VAE rescaled to run in half precision without NaNs.', '经过缩放的 SDXL VAE，半精度运行不再出现 NaN。', '## About
 
 The SDXL VAE rescaled to run in half precision without NaNs.
@@ -255,7 +255,7 @@ Download it into a running application and load it from the folder you choose.',
 - 来源：[Hugging Face](https://huggingface.co/madebyollin/sdxl-vae-fp16-fix)
 - 大小：335 MB
 
-下载到运行中的应用后，从你选择的目录加载即可。', '1.0', 'Stable Diffusion XL Base 1.0', 'MIT', 'Hugging Face', 'https://huggingface.co/madebyollin/sdxl-vae-fp16-fix', 334641164),
+下载到运行中的应用后，从您选择的目录加载即可。', '1.0', 'Stable Diffusion XL Base 1.0', 'MIT', 'Hugging Face', 'https://huggingface.co/madebyollin/sdxl-vae-fp16-fix', 334641164),
   ('sd-vae-ft-mse', (SELECT id FROM model_types WHERE code = 'vae'), 'SD VAE ft-MSE 840000', 'SD VAE ft-MSE 840000', 'The fine-tuned SD 1.5 VAE: sharper faces and fewer colour shifts.', '微调后的 SD 1.5 VAE：面部更清晰，偏色更少。', '## About
 
 The fine-tuned SD 1.5 VAE: sharper faces and fewer colour shifts.
@@ -276,7 +276,7 @@ Download it into a running application and load it from the folder you choose.',
 - 来源：[Hugging Face](https://huggingface.co/stabilityai/sd-vae-ft-mse-original)
 - 大小：335 MB
 
-下载到运行中的应用后，从你选择的目录加载即可。', '840000', 'Stable Diffusion v1.5', 'MIT', 'Hugging Face', 'https://huggingface.co/stabilityai/sd-vae-ft-mse-original', 334643268),
+下载到运行中的应用后，从您选择的目录加载即可。', '840000', 'Stable Diffusion v1.5', 'MIT', 'Hugging Face', 'https://huggingface.co/stabilityai/sd-vae-ft-mse-original', 334643268),
   ('controlnet-canny-sd15', (SELECT id FROM model_types WHERE code = 'controlnet'), 'ControlNet 1.1 Canny', 'ControlNet 1.1 边缘检测', 'Keeps the edges of a reference image (Canny) while you change everything else.', '保留参考图的 Canny 边缘，其余内容随提示词改变。', '## About
 
 Keeps the edges of a reference image (Canny) while you change everything else.
@@ -297,7 +297,7 @@ Download it into a running application and load it from the folder you choose.',
 - 来源：[Hugging Face](https://huggingface.co/lllyasviel/control_v11p_sd15_canny)
 - 大小：1.4 GB
 
-下载到运行中的应用后，从你选择的目录加载即可。', '1.1', 'Stable Diffusion v1.5', 'OpenRAIL', 'Hugging Face', 'https://huggingface.co/lllyasviel/control_v11p_sd15_canny', 1445157124),
+下载到运行中的应用后，从您选择的目录加载即可。', '1.1', 'Stable Diffusion v1.5', 'OpenRAIL', 'Hugging Face', 'https://huggingface.co/lllyasviel/control_v11p_sd15_canny', 1445157124),
   ('controlnet-openpose-sd15', (SELECT id FROM model_types WHERE code = 'controlnet'), 'ControlNet 1.1 OpenPose', 'ControlNet 1.1 姿态控制', 'Poses people after an OpenPose skeleton: body, hands and face.', '按 OpenPose 骨架控制人物姿态，包括身体、手部与面部。', '## About
 
 Poses people after an OpenPose skeleton: body, hands and face.
@@ -318,7 +318,7 @@ Download it into a running application and load it from the folder you choose.',
 - 来源：[Hugging Face](https://huggingface.co/lllyasviel/control_v11p_sd15_openpose)
 - 大小：1.4 GB
 
-下载到运行中的应用后，从你选择的目录加载即可。', '1.1', 'Stable Diffusion v1.5', 'OpenRAIL', 'Hugging Face', 'https://huggingface.co/lllyasviel/control_v11p_sd15_openpose', 1445157124),
+下载到运行中的应用后，从您选择的目录加载即可。', '1.1', 'Stable Diffusion v1.5', 'OpenRAIL', 'Hugging Face', 'https://huggingface.co/lllyasviel/control_v11p_sd15_openpose', 1445157124),
   ('qwen2-5-7b-instruct', (SELECT id FROM model_types WHERE code = 'llm'), 'Qwen2.5-7B-Instruct', '通义千问 Qwen2.5-7B-Instruct', 'Alibaba’s 7B chat model: strong Chinese, 128K context, tool calls.', '阿里巴巴的 70 亿参数对话模型：中文能力强，128K 上下文，支持工具调用。', '## About
 
 Alibaba’s 7B chat model: strong Chinese, 128K context, tool calls.
@@ -339,7 +339,7 @@ Download it into a running application and load it from the folder you choose.',
 - 来源：[ModelScope](https://modelscope.cn/models/Qwen/Qwen2.5-7B-Instruct)
 - 大小：15.2 GB
 
-下载到运行中的应用后，从你选择的目录加载即可。', '2.5', NULL, 'Apache-2.0', 'ModelScope', 'https://modelscope.cn/models/Qwen/Qwen2.5-7B-Instruct', 15231271864),
+下载到运行中的应用后，从您选择的目录加载即可。', '2.5', NULL, 'Apache-2.0', 'ModelScope', 'https://modelscope.cn/models/Qwen/Qwen2.5-7B-Instruct', 15231271864),
   ('chatglm3-6b', (SELECT id FROM model_types WHERE code = 'llm'), 'ChatGLM3-6B', 'ChatGLM3-6B 对话模型', 'Zhipu AI’s bilingual 6B chat model, runs on a single 16 GB GPU.', '智谱 AI 的中英双语 60 亿参数对话模型，单张 16 GB 显卡即可运行。', '## About
 
 Zhipu AI’s bilingual 6B chat model, runs on a single 16 GB GPU.
@@ -360,4 +360,4 @@ Download it into a running application and load it from the folder you choose.',
 - 来源：[Hugging Face](https://huggingface.co/THUDM/chatglm3-6b)
 - 大小：12.5 GB
 
-下载到运行中的应用后，从你选择的目录加载即可。', '3', NULL, 'ChatGLM3-6B Model License', 'Hugging Face', 'https://huggingface.co/THUDM/chatglm3-6b', 12487168064);
+下载到运行中的应用后，从您选择的目录加载即可。', '3', NULL, 'ChatGLM3-6B Model License', 'Hugging Face', 'https://huggingface.co/THUDM/chatglm3-6b', 12487168064);
