@@ -1,4 +1,5 @@
 import { createComputeDriver } from './providers/compute/index.js';
+import { createModelSource } from './providers/model-source/index.js';
 import { createObjectStore } from './providers/object-store/index.js';
 import { mailProvider } from './providers/mail/index.js';
 import { paymentProvider } from './providers/payments/index.js';
@@ -10,6 +11,7 @@ import { createAuthModule } from './modules/auth/index.js';
 import { createCatalogueModule } from './modules/catalogue/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createInventoryModule } from './modules/inventory/index.js';
+import { createModelsModule } from './modules/models/index.js';
 import type { Module, Platform } from './platform.js';
 import { createNoticesModule } from './modules/notices/index.js';
 import { createOperatorsModule } from './modules/operators/index.js';
@@ -23,6 +25,9 @@ import { createSiteModule } from './modules/site/index.js';
 import { createUsersModule } from './modules/users/index.js';
 import { createWalletModule } from './modules/wallet/index.js';
 import { createWechatModule } from './modules/wechat/index.js';
+
+// How long a link given to a copy Job stays valid: long enough for a large file on a slow disk.
+const COPY_LINK_SECONDS = 6 * 60 * 60;
 
 /**
  * Builds every provider and every product module once, in dependency order (docs/decisions/0006): a module receives
@@ -75,14 +80,24 @@ export function composeModules(platform: Platform) {
     catalogue: catalogue.service,
     compute: driver,
   });
+  const modelSource = createModelSource();
   const applications = createApplicationsModule({
     ...platform,
     driver,
+    // What copies onto data disks read from (docs/decisions/0027): the cloud space's objects and the model center's files.
+    sources: {
+      objects: {
+        open: async (key) => (await objectStore.open(key))?.stream ?? null,
+        url: async (key) => (await objectStore.presignGet(key, COPY_LINK_SECONDS)).url,
+      },
+      models: modelSource,
+    },
     users: users.service,
     catalogue: catalogue.service,
     inventory: inventory.service,
     wallet: wallet.service,
   });
+  const models = createModelsModule({ ...platform, source: modelSource, applications: applications.service });
   const recharge = createRechargeModule({
     ...platform,
     provider: paymentProvider(config),
@@ -108,6 +123,7 @@ export function composeModules(platform: Platform) {
     inventory,
     catalogue,
     applications,
+    models,
   ];
   const services = {
     notices: notices.service,
@@ -124,6 +140,7 @@ export function composeModules(platform: Platform) {
     scheduler: inventory.service.scheduler,
     catalogue: catalogue.service,
     applications: applications.service,
+    models: models.service,
   };
   return { modules, services };
 }

@@ -11,3 +11,4 @@ export * from './prerendered-pages.js';
 export * from './profile.js';
 export * from './sn.js';
 export * from './validation.js';
+export * from './workspace-paths.js';

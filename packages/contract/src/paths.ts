@@ -15,3 +15,4 @@ export * from './money.js';
 export * from './patterns.js';
 export * from './profile-options.js';
 export * from './sn.js';
+export * from './workspace-paths.js';

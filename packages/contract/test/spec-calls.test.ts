@@ -144,8 +144,6 @@ const COMING: Record<string, readonly string[]> = {
     '/file/finishUploadBigUserData',
     '/file/deleteUserDataFileByUser',
     '/file/getImgPresignedUploadUrl',
-    '/system/trainedModel/',
-    '/equipment/deviceServer/downloadModelToTheApplication',
     '/equipment/deviceServer/downloadDataToTheApplication',
   ],
   'issue 22, invoices, invites, the KOL and creator programme, API keys': [

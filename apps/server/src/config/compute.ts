@@ -31,7 +31,7 @@ const kubernetes = z
     KUBERNETES_STORAGE_CLASS: z.string().optional(),
     KUBERNETES_GPU_LABEL: z.string().default('nvidia.com/gpu.product'),
     KUBERNETES_IMAGE_PREFIX: z.string().default('registry.suanli.local/images'),
-    KUBERNETES_ARCHIVE_IMAGE: z.string().min(1).default('curlimages/curl:8.10.1'),
+    KUBERNETES_JOB_IMAGE: z.string().min(1).default('curlimages/curl:8.10.1'),
   })
   .transform((env) => ({
     driver: env.COMPUTE_DRIVER,
@@ -42,8 +42,8 @@ const kubernetes = z
     storageClass: env.KUBERNETES_STORAGE_CLASS,
     gpuLabel: env.KUBERNETES_GPU_LABEL,
     imagePrefix: env.KUBERNETES_IMAGE_PREFIX,
-    /** Runs saved images' snapshot and restore Jobs (sh, tar with gzip, curl). */
-    archiveImage: env.KUBERNETES_ARCHIVE_IMAGE,
+    /** The image of the Jobs beside workspaces (copies, snapshots, restores): any with sh, tar with gzip, and curl. */
+    jobImage: env.KUBERNETES_JOB_IMAGE,
   }));
 
 /** Where applications' workspaces run (providers/compute): local processes, or Pods in a Kubernetes cluster. */

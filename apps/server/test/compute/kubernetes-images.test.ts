@@ -25,7 +25,7 @@ beforeAll(async () => {
     COMPUTE_DRIVER: 'kubernetes',
     KUBERNETES_API_URL: fake.url,
     KUBERNETES_TOKEN: FAKE_KUBERNETES_TOKEN,
-    KUBERNETES_ARCHIVE_IMAGE: 'registry.suanli.local/tools/archive:1',
+    KUBERNETES_JOB_IMAGE: 'registry.suanli.local/tools/archive:1',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'suanli-k8s-images-')),
     PUBLIC_URL: 'https://console.example.com',
   });

@@ -4,6 +4,7 @@ import * as auth from './auth.js';
 import * as catalogue from './catalogue.js';
 import * as dev from './dev.js';
 import * as inventory from './inventory.js';
+import * as models from './models.js';
 import * as notices from './notices.js';
 import * as power from './power.js';
 import * as pricing from './pricing.js';
@@ -17,6 +18,7 @@ import * as users from './users.js';
 import * as vouchers from './vouchers.js';
 import * as wallet from './wallet.js';
 import * as wechat from './wechat.js';
+import * as workspaceTransfers from './workspace-transfers.js';
 
 export {
   applications,
@@ -24,6 +26,7 @@ export {
   catalogue,
   dev,
   inventory,
+  models,
   notices,
   power,
   pricing,
@@ -37,6 +40,7 @@ export {
   vouchers,
   wallet,
   wechat,
+  workspaceTransfers,
 };
 
 const isEndpoint = (value: unknown): value is { id: string; method: string; path: string } =>
@@ -61,5 +65,7 @@ export const ENDPOINTS = [
   catalogue,
   applications,
   userImages,
+  workspaceTransfers,
+  models,
   inventory,
 ].flatMap((area) => Object.values(area).filter(isEndpoint)) as EndpointDefinition[];

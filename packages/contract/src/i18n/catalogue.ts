@@ -4,11 +4,13 @@ import enCatalogue from './en-US/catalogue.json' with { type: 'json' };
 import enEnums from './en-US/enums.json' with { type: 'json' };
 import enImages from './en-US/images.json' with { type: 'json' };
 import enInventory from './en-US/inventory.json' with { type: 'json' };
+import enModels from './en-US/models.json' with { type: 'json' };
 import enErrors from './en-US/errors.json' with { type: 'json' };
 import enNotices from './en-US/notices.json' with { type: 'json' };
 import enPower from './en-US/power.json' with { type: 'json' };
 import enRealName from './en-US/realName.json' with { type: 'json' };
 import enRecharge from './en-US/recharge.json' with { type: 'json' };
+import enTransfers from './en-US/transfers.json' with { type: 'json' };
 import enUsers from './en-US/users.json' with { type: 'json' };
 import enValidation from './en-US/validation.json' with { type: 'json' };
 import enWallet from './en-US/wallet.json' with { type: 'json' };
@@ -19,11 +21,13 @@ import zhCatalogue from './zh-CN/catalogue.json' with { type: 'json' };
 import zhEnums from './zh-CN/enums.json' with { type: 'json' };
 import zhImages from './zh-CN/images.json' with { type: 'json' };
 import zhInventory from './zh-CN/inventory.json' with { type: 'json' };
+import zhModels from './zh-CN/models.json' with { type: 'json' };
 import zhErrors from './zh-CN/errors.json' with { type: 'json' };
 import zhNotices from './zh-CN/notices.json' with { type: 'json' };
 import zhPower from './zh-CN/power.json' with { type: 'json' };
 import zhRealName from './zh-CN/realName.json' with { type: 'json' };
 import zhRecharge from './zh-CN/recharge.json' with { type: 'json' };
+import zhTransfers from './zh-CN/transfers.json' with { type: 'json' };
 import zhUsers from './zh-CN/users.json' with { type: 'json' };
 import zhValidation from './zh-CN/validation.json' with { type: 'json' };
 import zhWallet from './zh-CN/wallet.json' with { type: 'json' };
@@ -46,6 +50,8 @@ export const ZH_CN = {
   catalogue: zhCatalogue,
   images: zhImages,
   applications: zhApplications,
+  transfers: zhTransfers,
+  models: zhModels,
 };
 
 export const EN_US: typeof ZH_CN = {
@@ -64,4 +70,6 @@ export const EN_US: typeof ZH_CN = {
   catalogue: enCatalogue,
   images: enImages,
   applications: enApplications,
+  transfers: enTransfers,
+  models: enModels,
 };

@@ -18,12 +18,23 @@ import { diskSettlement } from './disk-settlement.js';
 import { applicationOrderPage, type ApplicationOrderFilter } from './orders.queries.js';
 import { reconciler } from './reconciler.js';
 import { rentalTermsService, type RentalTermsService } from './rental-terms.service.js';
+import { transfersRoutes } from './transfers.routes.js';
+import { transferRunner } from './transfers.runner.js';
+import { transfersService, type CopySources, type TransfersService } from './transfers.service.js';
 
 export type { ApplicationsService } from './applications.service.js';
 export type { ApplicationOrder, ApplicationOrderFilter } from './orders.queries.js';
+export type { CopySource, CopySources, StartCopy } from './transfers.service.js';
+export { transferView } from './transfers.service.js';
 
 export interface ApplicationsModuleService
-  extends ApplicationsService, DiskExpansionService, Omit<RentalTermsService, 'stopDue' | 'deleteStale'> {
+  extends
+    ApplicationsService,
+    DiskExpansionService,
+    Omit<RentalTermsService, 'stopDue' | 'deleteStale'>,
+    TransfersService {
+  /** Waits until no copy onto a data disk is running (tests). */
+  copiesSettled(): Promise<void>;
   /** Reconcile an application as soon as it changes (the server turns it on with its scheduler). */
   reconcileOnChange(): void;
   /** Waits until every application just changed has settled or given up. */
@@ -43,8 +54,11 @@ export function createApplicationsModule({
   catalogue,
   inventory,
   wallet,
+  sources,
 }: Platform & {
   driver: ComputeDriver;
+  /** Where copies onto data disks read their bytes (docs/decisions/0027). */
+  sources: CopySources;
   users: Pick<UsersService, 'findRealNameVerifiedAt'>;
   catalogue: Pick<CatalogueService, 'rentable' | 'userImages'>;
   inventory: InventoryService;
@@ -67,11 +81,15 @@ export function createApplicationsModule({
   const terms = rentalTermsService(dependencies);
   const disks = diskExpansionService({ db, resize: reconciling.resize });
   const access = appAccessService({ config, db, clock, driver, catalogue });
+  const copier = transferRunner({ db, clock, log, driver, sources });
+  const transfers = transfersService({ db, clock, copyPending: copier.wake });
   return {
     service: {
       ...service,
       ...terms,
       ...disks,
+      ...transfers,
+      copiesSettled: copier.idle,
       reconcileOnChange: reconciling.enable,
       settled: reconciling.idle,
       orderPage: (userId, filter) => applicationOrderPage(db, userId, filter),
@@ -79,6 +97,7 @@ export function createApplicationsModule({
     routes: async (app) => {
       await app.register(applicationsRoutes(service, terms, disks));
       await app.register(appAccessRoutes(access));
+      await app.register(transfersRoutes(transfers));
     },
     front: applicationProxy(access),
     jobs: [
@@ -92,6 +111,7 @@ export function createApplicationsModule({
       catalogue.userImages.snapshotJob((image, onProgress) =>
         driver.snapshot(String(image.sourceApplicationId), image.archiveKey, onProgress),
       ),
+      copier.job,
       {
         // Keeps the changes a reader of the list's total adds few (migration 0024).
         name: 'applications.fold-counts',
@@ -104,6 +124,7 @@ export function createApplicationsModule({
     ],
     close: async () => {
       await reconciling.close();
+      await copier.close();
       await driver.close();
     },
   };

@@ -6,7 +6,14 @@ import { KubernetesComputeDriver } from './kubernetes.js';
 import { LocalComputeDriver } from './local.js';
 import type { ComputeDriver } from './types.js';
 
-export type { ComputeDriver, DiscoveredHost, Workload, WorkloadEndpoint, WorkloadState } from './types.js';
+export type {
+  ComputeDriver,
+  DiscoveredHost,
+  IncomingFile,
+  Workload,
+  WorkloadEndpoint,
+  WorkloadState,
+} from './types.js';
 export { LocalComputeDriver } from './local.js';
 export { KubernetesComputeDriver } from './kubernetes.js';
 export { gpuLabelValue } from './kubernetes-resources.js';
@@ -39,7 +46,7 @@ export function createComputeDriver(
         storageClass: compute.storageClass,
         gpuLabel: compute.gpuLabel,
         imagePrefix: compute.imagePrefix,
-        archiveImage: compute.archiveImage,
+        jobImage: compute.jobImage,
       });
   }
 }

@@ -1,20 +1,11 @@
 import { createHash } from 'node:crypto';
 import { claimName, podName } from './kubernetes-resources.js';
 
-/** What the driver reads of a Job (batch/v1). */
-export interface Job {
-  status?: {
-    succeeded?: number;
-    failed?: number;
-    conditions?: { type: string; status: string; reason?: string; message?: string }[];
-  };
-}
-
 export const ARCHIVE_CONTENT_TYPE = 'application/gzip';
 
 /**
  * Snapshots and restores run as Jobs beside the workspace, each a shell script in the archive tool image
- * (KUBERNETES_ARCHIVE_IMAGE: any image with a POSIX sh, tar with gzip, and curl, e.g. curlimages/curl). The server
+ * (KUBERNETES_JOB_IMAGE: any image with a POSIX sh, tar with gzip, and curl, e.g. curlimages/curl). The server
  * hands them a presigned URL of the object store, so the bytes go from the cluster to the store and back without
  * passing through the API server; no credential of the store enters the cluster.
  *
@@ -98,34 +89,20 @@ function archiveJob(name: string, applicationId: string, tool: ArchiveTool) {
 export const snapshotJobManifest = (
   applicationId: string,
   key: string,
-  settings: { uploadUrl: string; archiveImage: string; nodeName?: string | undefined },
+  settings: { uploadUrl: string; jobImage: string; nodeName?: string | undefined },
 ) =>
   archiveJob(snapshotJobName(applicationId, key), applicationId, {
-    image: settings.archiveImage,
+    image: settings.jobImage,
     script: SNAPSHOT_SCRIPT,
     env: [{ name: 'UPLOAD_URL', value: settings.uploadUrl }],
     readOnly: true,
     nodeName: settings.nodeName,
   });
 
-export const restoreJobManifest = (applicationId: string, archiveUrl: string, settings: { archiveImage: string }) =>
+export const restoreJobManifest = (applicationId: string, archiveUrl: string, settings: { jobImage: string }) =>
   archiveJob(restoreJobName(applicationId), applicationId, {
-    image: settings.archiveImage,
+    image: settings.jobImage,
     script: RESTORE_SCRIPT,
     env: [{ name: 'ARCHIVE_URL', value: archiveUrl }],
     readOnly: false,
   });
-
-/** Whether the Job has ended, and how: null while it runs. */
-export function jobOutcome(job: Job): { ok: true } | { ok: false; reason: string } | null {
-  if ((job.status?.succeeded ?? 0) > 0) {
-    return { ok: true };
-  }
-  const failed = job.status?.conditions?.find(
-    (condition) => condition.type === 'Failed' && condition.status === 'True',
-  );
-  if (failed || (job.status?.failed ?? 0) > 0) {
-    return { ok: false, reason: failed?.message ?? failed?.reason ?? 'the archive Job failed' };
-  }
-  return null;
-}

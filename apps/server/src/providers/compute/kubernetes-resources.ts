@@ -29,6 +29,17 @@ export interface ResourceSettings {
   storageClass?: string;
   gpuLabel: string;
   imagePrefix: string;
+  /** The image of the Jobs beside workspaces: any with sh, tar with gzip, and curl (KUBERNETES_JOB_IMAGE). */
+  jobImage: string;
+}
+
+/** What the driver reads of a Job (batch/v1). */
+export interface Job {
+  status?: {
+    succeeded?: number;
+    failed?: number;
+    conditions?: { type: string; status: string; reason?: string; message?: string }[];
+  };
 }
 
 // Every name below must be a DNS-1035 label of at most 63 characters; ids are digits in practice.
@@ -238,4 +249,69 @@ export function quantityBytes(quantity: string): number {
     throw new Error(`unexpected storage quantity: ${quantity}`);
   }
   return Number(match[1]) * UNITS[match[2] ?? '']!;
+}
+
+// Each pair of arguments is a path on the disk and the link to fetch it from; a file appears under its name only
+// once whole. The paths and links are arguments, never part of the script, so no name can inject a command.
+const COPY_SCRIPT = [
+  'set -eu',
+  'while [ "$#" -gt 0 ]; do',
+  '  target="/root/data/$1"',
+  '  mkdir -p "$(dirname "$target")"',
+  '  curl -fsSL --retry 3 -o "$target.part" "$2"',
+  '  mv -f "$target.part" "$target"',
+  '  shift 2',
+  'done',
+].join('\n');
+
+/**
+ * A Job that downloads files onto an application's data disk: it mounts the application's PVC (beside the running
+ * workspace when the volume allows it) and fetches each link with curl. `name` is derived from the copy so that a
+ * repeated call finds the Job already there.
+ */
+export function copyJobManifest(
+  { applicationId, name }: { applicationId: string; name: string },
+  files: readonly { path: string; url: string }[],
+  settings: ResourceSettings,
+) {
+  return {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: { name, labels: labels(applicationId) },
+    spec: {
+      backoffLimit: 2,
+      ttlSecondsAfterFinished: 3600,
+      template: {
+        metadata: { labels: labels(applicationId) },
+        spec: {
+          automountServiceAccountToken: false,
+          enableServiceLinks: false,
+          restartPolicy: 'Never',
+          containers: [
+            {
+              name: 'copy',
+              image: settings.jobImage,
+              command: ['sh', '-c', COPY_SCRIPT, 'copy', ...files.flatMap((file) => [file.path, file.url])],
+              volumeMounts: [{ name: 'data', mountPath: '/root/data' }],
+            },
+          ],
+          volumes: [{ name: 'data', persistentVolumeClaim: { claimName: claimName(applicationId) } }],
+        },
+      },
+    },
+  };
+}
+
+/** Whether a Job has finished, and how: null while it runs. */
+export function jobOutcome(job: Job): { succeeded: true } | { succeeded: false; reason: string } | null {
+  const finished = job.status?.conditions?.find(
+    (condition) => (condition.type === 'Complete' || condition.type === 'Failed') && condition.status === 'True',
+  );
+  if (finished?.type === 'Complete' || (job.status?.succeeded ?? 0) > 0) {
+    return { succeeded: true };
+  }
+  if (finished) {
+    return { succeeded: false, reason: finished.message ?? finished.reason ?? 'Failed' };
+  }
+  return null;
 }

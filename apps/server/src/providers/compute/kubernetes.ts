@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { ApiAnswer, KubernetesApi } from './kubernetes-api.js';
 import {
   claimManifest,
   claimName,
+  copyJobManifest,
+  jobOutcome,
+  type Job,
   diskQuantity,
   podManifest,
   podName,
@@ -16,21 +20,25 @@ import {
 import type { ObjectStore } from '../object-store/types.js';
 import {
   ARCHIVE_CONTENT_TYPE,
-  jobOutcome,
   restoreJobManifest,
   restoreJobName,
   snapshotJobManifest,
   snapshotJobName,
-  type Job,
 } from './kubernetes-archive.js';
-import type { ComputeDriver, DiscoveredHost, Workload, WorkloadEndpoint, WorkloadState } from './types.js';
+import type {
+  ComputeDriver,
+  DiscoveredHost,
+  IncomingFile,
+  Workload,
+  WorkloadEndpoint,
+  WorkloadState,
+} from './types.js';
+import { OutsideDiskError, segmentsOf } from './workspace/files.mjs';
 
 export interface KubernetesComputeOptions extends ResourceSettings {
   api: KubernetesApi;
   /** Where saved images' archives go; the Jobs reach it through presigned URLs (kubernetes-archive.ts). */
   objectStore: Pick<ObjectStore, 'presignPut' | 'presignGet' | 'sizeOf'>;
-  /** The image snapshot and restore Jobs run: sh, tar with gzip, and curl. */
-  archiveImage: string;
   /** How long a snapshot or restore Job may run before it is given up (and retried by the caller). */
   archiveTimeoutMs?: number;
 }
@@ -39,6 +47,8 @@ const ARCHIVE_TIMEOUT_MS = 2 * 60 * 60_000;
 // A presigned PUT holds one object of at most this much (S3's single-PUT limit).
 const SINGLE_PUT_BYTES = 5 * 1024 ** 3;
 
+// How long a copy Job may run before the copy is reported failed.
+const COPY_TIMEOUT_MS = 6 * 60 * 60_000;
 // How long `stop` waits for a deleted Pod to be gone (its default grace period is 30 s), and how often it looks.
 const STOP_TIMEOUT_MS = 60_000;
 const POLL_MS = 500;
@@ -105,14 +115,14 @@ export class KubernetesComputeDriver implements ComputeDriver {
       maxBytes: SINGLE_PUT_BYTES,
       expiresInSeconds: Math.ceil(timeoutMs / 1000),
     });
-    const pod = await this.readPod(applicationId);
     const name = snapshotJobName(applicationId, key);
-    const manifest = snapshotJobManifest(applicationId, key, {
-      uploadUrl: upload.url,
-      archiveImage: this.options.archiveImage,
-      nodeName: pod?.spec?.nodeName,
-    });
-    await this.runJob(name, manifest, timeoutMs);
+    await this.runJob(name, timeoutMs, async () =>
+      snapshotJobManifest(applicationId, key, {
+        uploadUrl: upload.url,
+        jobImage: this.options.jobImage,
+        nodeName: (await this.readPod(applicationId))?.spec?.nodeName,
+      }),
+    );
     onProgress?.(1);
     const size = await this.options.objectStore.sizeOf(key);
     if (size === null) {
@@ -150,6 +160,35 @@ export class KubernetesComputeDriver implements ComputeDriver {
   async resizeDisk(applicationId: string, dataDiskGb: number): Promise<void> {
     // A claim not yet created gets its size from the workload that `start` is given.
     await this.grow(applicationId, dataDiskGb);
+  }
+
+  /**
+   * Runs a Job that fetches each file's link onto the application's PVC (copyJobManifest) and waits for it. The Job is
+   * named after the copy, so a call repeated after a restart waits for the Job already running; the cluster reports
+   * no bytes on the way, so progress jumps to the total when it completes.
+   */
+  async copyIn(
+    applicationId: string,
+    files: readonly IncomingFile[],
+    onProgress: (bytesDone: number) => void | Promise<void>,
+  ): Promise<void> {
+    const placed = files.map((file) => {
+      const segments = segmentsOf(file.path);
+      if (segments.length === 0) {
+        throw new OutsideDiskError(file.path);
+      }
+      return { file, path: segments.join('/') };
+    });
+    const digest = createHash('sha256')
+      .update(JSON.stringify(placed.map(({ file, path }) => [path, file.size])))
+      .digest('hex')
+      .slice(0, 10);
+    const name = `${podName(applicationId)}-copy-${digest}`;
+    await this.runJob(name, COPY_TIMEOUT_MS, async () => {
+      const linked = await Promise.all(placed.map(async ({ file, path }) => ({ path, url: await file.url() })));
+      return copyJobManifest({ applicationId, name }, linked, this.options);
+    });
+    await onProgress(files.reduce((sum, file) => sum + file.size, 0));
   }
 
   async close(): Promise<void> {
@@ -194,27 +233,33 @@ export class KubernetesComputeDriver implements ComputeDriver {
   private async restore(applicationId: string, key: string): Promise<void> {
     const timeoutMs = this.options.archiveTimeoutMs ?? ARCHIVE_TIMEOUT_MS;
     const archive = await this.options.objectStore.presignGet(key, Math.ceil(timeoutMs / 1000));
-    const manifest = restoreJobManifest(applicationId, archive.url, { archiveImage: this.options.archiveImage });
-    await this.runJob(restoreJobName(applicationId), manifest, timeoutMs);
+    await this.runJob(restoreJobName(applicationId), timeoutMs, async () =>
+      restoreJobManifest(applicationId, archive.url, { jobImage: this.options.jobImage }),
+    );
   }
 
-  /** Creates the Job (or finds the one already at it), waits for its outcome, and deletes it. */
-  private async runJob(name: string, manifest: { metadata: { name: string } }, timeoutMs: number): Promise<void> {
-    const jobs = `/apis/batch/v1/namespaces/${encodeURIComponent(this.options.namespace)}/jobs`;
-    await this.api.call({ what: `create Job ${name}`, method: 'POST', path: jobs, body: manifest, expected: [409] });
+  /**
+   * Runs a Job beside a workspace (a copy, a snapshot, a restore) and deletes it once it has ended. A Job of that name
+   * already there is the same work begun before a restart: it is waited for, and `manifest` (which may sign links) is
+   * only built for a Job not yet created.
+   */
+  private async runJob(name: string, timeoutMs: number, manifest: () => Promise<{ metadata: { name: string } }>) {
+    if (!(await this.read<Job>('Job', 'jobs', name))) {
+      await this.create('Job', 'jobs', await manifest());
+    }
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const { body } = await this.api.call<Job>({ what: `read Job ${name}`, method: 'GET', path: `${jobs}/${name}` });
-      const outcome = jobOutcome(body);
+      const job = await this.read<Job>('Job', 'jobs', name);
+      const outcome = job ? jobOutcome(job) : { succeeded: false as const, reason: 'it disappeared' };
       if (outcome) {
-        // Its Pod goes with it (propagation Background).
+        // Its Pod goes with it: without a propagation policy the API would leave the Pod behind.
         await this.api.call({
           what: `delete Job ${name}`,
           method: 'DELETE',
-          path: `${jobs}/${name}?propagationPolicy=Background`,
+          path: `${this.path('jobs', name)}?propagationPolicy=Background`,
           expected: [404],
         });
-        if (!outcome.ok) {
+        if (!outcome.succeeded) {
           throw new Error(`Job ${name} failed: ${outcome.reason}`);
         }
         return;
@@ -227,7 +272,8 @@ export class KubernetesComputeDriver implements ComputeDriver {
   }
 
   private path(resource: string, name?: string): string {
-    const collection = `/api/v1/namespaces/${encodeURIComponent(this.options.namespace)}/${resource}`;
+    const group = resource === 'jobs' ? '/apis/batch/v1' : '/api/v1';
+    const collection = `${group}/namespaces/${encodeURIComponent(this.options.namespace)}/${resource}`;
     return name === undefined ? collection : `${collection}/${encodeURIComponent(name)}`;
   }
 

@@ -1,14 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, readFile, realpath, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import type { Clock } from '../../jobs/clock.js';
 import type { ObjectStore } from '../object-store/types.js';
 import { archiveFolder, restoreFolder } from './disk-archive.js';
 import { discoverGpus } from './gpus.js';
-import type { ComputeDriver, DiscoveredHost, Workload, WorkloadEndpoint, WorkloadState } from './types.js';
+import type {
+  ComputeDriver,
+  DiscoveredHost,
+  IncomingFile,
+  Workload,
+  WorkloadEndpoint,
+  WorkloadState,
+} from './types.js';
+import { OutsideDiskError, segmentsOf } from './workspace/files.mjs';
 import {
   answersHealth,
   endProcess,
@@ -147,6 +158,49 @@ export class LocalComputeDriver implements ComputeDriver {
         await this.recordDisk(applicationId, dataDiskGb);
       }
     });
+  }
+
+  /**
+   * Streams each file into a temporary name beside its place and renames it there when whole, so the workspace never
+   * lists half a file. A path is placed by the rules the workspace's file browser reads the disk by (files.mjs), and
+   * its folder is resolved before writing, so neither `..` nor a symlink the user made leads off the disk.
+   */
+  async copyIn(
+    applicationId: string,
+    files: readonly IncomingFile[],
+    onProgress: (bytesDone: number) => void | Promise<void>,
+  ): Promise<void> {
+    const disk = path.join(this.folder(applicationId), 'data');
+    const placed = files.map((file) => ({ file, segments: segmentsOf(file.path) }));
+    const empty = placed.find(({ segments }) => segments.length === 0);
+    if (empty) {
+      throw new OutsideDiskError(empty.file.path);
+    }
+    await mkdir(disk, { recursive: true });
+    const root = await realpath(disk);
+    let done = 0;
+    for (const { file, segments } of placed) {
+      const folder = path.join(root, ...segments.slice(0, -1));
+      await mkdir(folder, { recursive: true });
+      const real = await realpath(folder);
+      if (real !== root && !real.startsWith(root + path.sep)) {
+        throw new OutsideDiskError(file.path);
+      }
+      const target = path.join(real, segments.at(-1)!);
+      const partial = path.join(real, `.${segments.at(-1)!}.${randomUUID()}.part`);
+      const counting = new Transform({
+        transform(chunk: Buffer, _encoding, next) {
+          done += chunk.length;
+          Promise.resolve(onProgress(done)).then(() => next(null, chunk), next);
+        },
+      });
+      try {
+        await pipeline(await file.open(), counting, createWriteStream(partial));
+        await rename(partial, target);
+      } finally {
+        await rm(partial, { force: true });
+      }
+    }
   }
 
   async close(): Promise<void> {

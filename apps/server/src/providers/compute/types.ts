@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { catalogue } from '@suanli/contract';
 import type { Config } from '../../config.js';
 
@@ -53,6 +54,19 @@ export interface WorkloadEndpoint {
 }
 
 /**
+ * A file to put onto an application's data disk (docs/decisions/0027): where it goes, and two ways to its bytes, a
+ * stream for a driver that writes the disk itself and a link for one that has the cluster fetch them.
+ */
+export interface IncomingFile {
+  /** Relative to the data disk, `/`-separated; a path that leaves the disk is refused. */
+  path: string;
+  size: number;
+  open(): Promise<Readable>;
+  /** A link the bytes can be fetched from by GET, valid long enough for one copy. */
+  url(): Promise<string>;
+}
+
+/**
  * Runs applications' workspaces (ARCHITECTURE §5). Every call is idempotent and may be repeated after a crash: the
  * reconciler calls it outside any transaction and retries until the observed state agrees with the desired one.
  */
@@ -74,6 +88,15 @@ export interface ComputeDriver {
   snapshot(applicationId: string, key: string, onProgress?: (done: number) => void): Promise<number>;
   /** Grows the data disk to `dataDiskGb` in all (the free 50 plus any expansion); never shrinks it. */
   resizeDisk(applicationId: string, dataDiskGb: number): Promise<void>;
+  /**
+   * Writes the files onto the application's data disk, each replacing what was at its path only once it is whole;
+   * `onProgress` hears the bytes written so far. Safe to repeat: a copy interrupted by a restart is run again whole.
+   */
+  copyIn(
+    applicationId: string,
+    files: readonly IncomingFile[],
+    onProgress: (bytesDone: number) => void | Promise<void>,
+  ): Promise<void>;
   /**
    * The hosts and GPUs the driver really sees, read at each server start; null when it sees no GPU hardware (no
    * `nvidia-smi` here, no node offering `nvidia.com/gpu`), and the inventory offers the configured fleet instead.

@@ -22,6 +22,8 @@ export const applicationsKeys = {
   recent: () => [...applicationsKeys.all, 'recent'] as const,
   one: (id: string) => [...applicationsKeys.all, 'one', id] as const,
   links: (id: string) => [...applicationsKeys.all, 'links', id] as const,
+  running: () => [...applicationsKeys.all, 'running'] as const,
+  transfer: (id: string) => [...applicationsKeys.all, 'transfer', id] as const,
   availability: (language: Locale, imageId: string, regionId: string | undefined) =>
     [...applicationsKeys.all, 'availability', language, imageId, regionId ?? 'any'] as const,
   // The catalogue does not change with the user's actions; its keys stay outside the user roots.

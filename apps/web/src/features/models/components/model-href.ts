@@ -1,0 +1,2 @@
+/** The detail page of a model (spec §2 `/modelDetial?id=`). */
+export const modelHref = (id: string) => `/modelDetial?id=${encodeURIComponent(id)}`;
