@@ -3,6 +3,7 @@ import * as applications from './applications.js';
 import * as auth from './auth.js';
 import * as catalogue from './catalogue.js';
 import * as dev from './dev.js';
+import * as files from './files.js';
 import * as inventory from './inventory.js';
 import * as notices from './notices.js';
 import * as power from './power.js';
@@ -22,6 +23,7 @@ export {
   auth,
   catalogue,
   dev,
+  files,
   inventory,
   notices,
   power,
@@ -49,6 +51,7 @@ export const ENDPOINTS = [
   users,
   wechat,
   realName,
+  files,
   notices,
   wallet,
   recharge,

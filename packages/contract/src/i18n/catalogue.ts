@@ -4,6 +4,7 @@ import enCatalogue from './en-US/catalogue.json' with { type: 'json' };
 import enEnums from './en-US/enums.json' with { type: 'json' };
 import enInventory from './en-US/inventory.json' with { type: 'json' };
 import enErrors from './en-US/errors.json' with { type: 'json' };
+import enFiles from './en-US/files.json' with { type: 'json' };
 import enNotices from './en-US/notices.json' with { type: 'json' };
 import enPower from './en-US/power.json' with { type: 'json' };
 import enRealName from './en-US/realName.json' with { type: 'json' };
@@ -18,6 +19,7 @@ import zhCatalogue from './zh-CN/catalogue.json' with { type: 'json' };
 import zhEnums from './zh-CN/enums.json' with { type: 'json' };
 import zhInventory from './zh-CN/inventory.json' with { type: 'json' };
 import zhErrors from './zh-CN/errors.json' with { type: 'json' };
+import zhFiles from './zh-CN/files.json' with { type: 'json' };
 import zhNotices from './zh-CN/notices.json' with { type: 'json' };
 import zhPower from './zh-CN/power.json' with { type: 'json' };
 import zhRealName from './zh-CN/realName.json' with { type: 'json' };
@@ -43,6 +45,7 @@ export const ZH_CN = {
   inventory: zhInventory,
   catalogue: zhCatalogue,
   applications: zhApplications,
+  files: zhFiles,
 };
 
 export const EN_US: typeof ZH_CN = {
@@ -60,4 +63,5 @@ export const EN_US: typeof ZH_CN = {
   inventory: enInventory,
   catalogue: enCatalogue,
   applications: enApplications,
+  files: enFiles,
 };
