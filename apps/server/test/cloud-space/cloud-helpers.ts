@@ -61,6 +61,10 @@ export async function uploadFile(t: TestApp, token: string, folder: string, name
 export async function storeGb(t: TestApp, userId: UserId, gb: number) {
   await inTransaction(t.db, async (tx) => {
     const usage = await lockUsage(tx, userId);
-    await addUsage(tx, userId, { usage, delta: gb * 1024 ** 3, day: localDay(t.clock.now(), 'Asia/Shanghai') });
+    await addUsage(tx, userId, {
+      usage,
+      delta: Math.round(gb * 1024 ** 3),
+      day: localDay(t.clock.now(), 'Asia/Shanghai'),
+    });
   });
 }
