@@ -1,23 +1,9 @@
 import { z } from 'zod';
+import { CLOUD_SPACE } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 
-/**
- * The cloud space (spec §7 "Files and storage", §9 "Storage"): a user's folders and files by path. Bytes never pass
- * through these calls: the browser PUTs them to signed links and GETs them from a named download link.
- */
-export const CLOUD_SPACE = {
-  /** Files up to this size go up in one PUT; larger ones in parts, resumable after a dropped connection. */
-  singleUploadMaxBytes: 16 * 1024 ** 2,
-  /** The smallest part (S3 refuses smaller ones but the last); larger files get larger parts, at most `maxParts`. */
-  minPartBytes: 8 * 1024 ** 2,
-  maxParts: 1000,
-  maxFileBytes: 50 * 1024 ** 3,
-  maxPathLength: 1024,
-  maxNameLength: 255,
-  /** The content type every cloud-space upload is PUT with: the console offers files as downloads, never inline. */
-  contentType: 'application/octet-stream',
-  imageMaxBytes: 5 * 1024 ** 2,
-} as const;
+// The cloud space (spec §7 "Files and storage", §9 "Storage"): a user's folders and files by path. Bytes never pass
+// through these calls: the browser PUTs them to signed links and GETs them from a named download link.
 
 const segmentOk = (segment: string) =>
   segment.length > 0 &&

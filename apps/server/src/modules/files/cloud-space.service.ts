@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { files, formatMoney, money, STORAGE } from '@suanli/contract';
+import { CLOUD_SPACE, type files, formatMoney, money, STORAGE } from '@suanli/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { violatedUniqueConstraint } from '../../db/errors.js';
@@ -19,7 +19,6 @@ const LINK_SECONDS = 10 * 60;
 const PART_LINK_SECONDS = 24 * 60 * 60;
 // A picture's read link is handed out once and kept by what shows it (an introduction, feedback): S3's longest.
 const IMAGE_READ_SECONDS = 7 * 24 * 60 * 60;
-const { CLOUD_SPACE } = files;
 type CloudEntry = files.CloudEntry;
 type CloudUpload = files.CloudUpload;
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;

@@ -1,4 +1,4 @@
-import { files } from '@suanli/contract';
+import { CLOUD_SPACE, files } from '@suanli/contract';
 import { http } from '@/shared/http';
 
 type CloudUpload = files.CloudUpload;
@@ -12,7 +12,7 @@ function putBytes(url: string, body: Blob, onSent: (bytes: number) => void) {
   return new Promise<void>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('PUT', url);
-    request.setRequestHeader('Content-Type', files.CLOUD_SPACE.contentType);
+    request.setRequestHeader('Content-Type', CLOUD_SPACE.contentType);
     request.upload.onprogress = (event) => onSent(event.loaded);
     request.onload = () =>
       request.status >= 200 && request.status < 300
