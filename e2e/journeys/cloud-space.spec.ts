@@ -54,4 +54,30 @@ describe('the cloud space', () => {
     await page.getByText('这里还没有文件。上传文件或新建文件夹吧。').waitFor({ state: 'visible' });
     await expect.poll(() => used.textContent()).toContain('已用 0 B');
   });
+
+  it('sends a part again after its connection drops and finishes the upload', async () => {
+    const { page, baseUrl } = session;
+    const { token } = await registerByEmail();
+    await openSignedIn(page, baseUrl, token, '/dateCenter');
+    await dismissWelcomeDialogs(page);
+    // The first PUT of part 2 loses its connection; every other request goes through.
+    let dropped = 0;
+    await page.route(/\/api\/objects\/.*partNumber=2/, async (route) => {
+      if (dropped === 0) {
+        dropped += 1;
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    const bytes = randomBytes(17 * 1024 * 1024);
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'flaky.bin',
+      mimeType: 'application/octet-stream',
+      buffer: bytes,
+    });
+    const rows = page.getByTestId('cloud-entries').locator('tbody tr');
+    await rows.filter({ hasText: 'flaky.bin' }).waitFor({ state: 'visible', timeout: 60_000 });
+    expect(dropped).toBe(1);
+    await expect.poll(() => page.getByTestId('cloud-storage-used').textContent()).toContain('已用 17 MB');
+  });
 });
