@@ -12,16 +12,21 @@ export function StorageCard() {
   const { data } = useStorageUsed();
   const used = data?.usedBytes ?? 0;
   const free = data?.freeBytes ?? 120 * 1024 ** 3;
+  const usedText = t('storage.used', { used: formatSize(used), free: formatSize(free) });
   return (
     <Card size="small" data-testid="cloud-storage">
       <Flex vertical gap={4}>
         <Flex gap={8} align="baseline" wrap>
           <Typography.Text strong data-testid="cloud-storage-used">
-            {t('storage.used', { used: formatSize(used), free: formatSize(free) })}
+            {usedText}
           </Typography.Text>
           <Typography.Text type="secondary">{t('storage.lag')}</Typography.Text>
         </Flex>
-        <Progress percent={Math.min(100, Math.round((used / free) * 1000) / 10)} showInfo={false} />
+        <Progress
+          percent={Math.min(100, Math.round((used / free) * 1000) / 10)}
+          showInfo={false}
+          aria-label={usedText}
+        />
         <Typography.Text type="secondary">{t('storage.billing')}</Typography.Text>
         {data?.wipeAt ? (
           <Alert

@@ -33,6 +33,7 @@ export function UploadQueue({ uploads }: { uploads: QueuedUpload[] }) {
             <Progress
               percent={Math.floor(upload.progress * 100)}
               status={upload.status === 'failed' ? 'exception' : upload.status === 'done' ? 'success' : 'active'}
+              aria-label={upload.name}
               data-testid="cloud-upload-progress"
             />
             {upload.status === 'failed' ? (
