@@ -61,9 +61,9 @@ export function composeModules(platform: Platform) {
     provider: realNameProvider(config, clock),
     users: users.service,
   });
-  const files = createFilesModule({ ...platform, objectStore });
   const site = createSiteModule(platform);
   const wallet = createWalletModule({ ...platform, users: users.service });
+  const files = createFilesModule({ ...platform, objectStore, users: users.service, wallet: wallet.service });
   const redeem = createRedeemModule({ ...platform, wallet: wallet.service });
   const power = createPowerModule({ ...platform, wallet: wallet.service });
   const catalogue = createCatalogueModule({
@@ -141,6 +141,7 @@ export function composeModules(platform: Platform) {
     catalogue: catalogue.service,
     applications: applications.service,
     models: models.service,
+    cloudSpace: files.service,
   };
   return { modules, services };
 }

@@ -64,6 +64,21 @@ export const STORAGE = {
   updateLagMinutes: [1, 5],
 } as const;
 
+/** How files go into the cloud space (spec §7 "Files and storage"): the browser PUTs them to signed links. */
+export const CLOUD_SPACE = {
+  /** Files up to this size go up in one PUT; larger ones in parts, resumable after a dropped connection. */
+  singleUploadMaxBytes: 16 * 1024 ** 2,
+  /** The smallest part (S3 refuses smaller ones but the last); larger files get larger parts, at most `maxParts`. */
+  minPartBytes: 8 * 1024 ** 2,
+  maxParts: 1000,
+  maxFileBytes: 50 * 1024 ** 3,
+  maxPathLength: 1024,
+  maxNameLength: 255,
+  /** The content type every cloud-space upload is PUT with: the console offers files as downloads, never inline. */
+  contentType: 'application/octet-stream',
+  imageMaxBytes: 5 * 1024 ** 2,
+} as const;
+
 export const DISKS = {
   freeSystemDiskGb: 30,
   freeDataDiskGb: 50,

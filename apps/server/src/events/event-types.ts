@@ -28,6 +28,18 @@ export const EVENT_TYPES = {
   'disk.arrears': z.object({ ...application, arrears: units }),
   /** Still unpaid at the next settlement: the application and its disk are destroyed. */
   'disk.cleared': z.object({ ...application, arrears: units }),
+  /**
+   * A user's cloud space is to be wiped on `wipeDay` (business day) for arrears above 50 yuan (`arrears` owed) or
+   * three months without login, unless a recharge or a login comes first.
+   */
+  'cloudSpace.wipeScheduled': z.object({
+    userId: id,
+    reason: z.enum(['arrears', 'inactive']),
+    wipeDay: z.string(),
+    arrears: units,
+  }),
+  /** A user's cloud space was wiped: its files' objects deleted and its entries removed (`bytes` in all). */
+  'cloudSpace.wiped': z.object({ userId: id, reason: z.enum(['arrears', 'inactive']), bytes: units }),
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;

@@ -3,6 +3,7 @@ import * as applications from './applications.js';
 import * as auth from './auth.js';
 import * as catalogue from './catalogue.js';
 import * as dev from './dev.js';
+import * as files from './files.js';
 import * as inventory from './inventory.js';
 import * as models from './models.js';
 import * as notices from './notices.js';
@@ -25,6 +26,7 @@ export {
   auth,
   catalogue,
   dev,
+  files,
   inventory,
   models,
   notices,
@@ -55,6 +57,7 @@ export const ENDPOINTS = [
   users,
   wechat,
   realName,
+  files,
   notices,
   wallet,
   recharge,

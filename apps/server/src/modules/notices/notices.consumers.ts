@@ -5,7 +5,18 @@ import { defineConsumer, type DomainEvent } from '../../events/index.js';
 import { insertInform } from './notices.queries.js';
 import type { Notice, NoticeKind } from './notices.service.js';
 
-const NOTIFYING = ['balance.low', 'application.stopped', 'disk.arrears', 'disk.cleared'] as const;
+const NOTIFYING = [
+  'balance.low',
+  'application.stopped',
+  'disk.arrears',
+  'disk.cleared',
+  'cloudSpace.wipeScheduled',
+  'cloudSpace.wiped',
+] as const;
+
+const GB = 1024 ** 3;
+const sizeText = (bytes: bigint) =>
+  bytes >= BigInt(GB) ? `${(Number(bytes) / GB).toFixed(2)} GB` : `${(Number(bytes) / 1024 ** 2).toFixed(2)} MB`;
 
 /** The notice an event calls for: what happened to whom, in the words of the notice's kind. */
 function noticeOf(event: DomainEvent<(typeof NOTIFYING)[number]>): Notice<NoticeKind> {
@@ -32,6 +43,27 @@ function noticeOf(event: DomainEvent<(typeof NOTIFYING)[number]>): Notice<Notice
         userId: asUserId(BigInt(userId)),
         kind,
         params: { appName, arrears: formatMoney(money(BigInt(arrears))) },
+        at,
+      };
+    }
+    case 'cloudSpace.wipeScheduled': {
+      const { userId, reason, wipeDay, arrears } = event.payload;
+      const owner = asUserId(BigInt(userId));
+      return reason === 'arrears'
+        ? {
+            userId: owner,
+            kind: 'cloudArrearsWipe',
+            params: { arrears: formatMoney(money(BigInt(arrears))), date: wipeDay },
+            at,
+          }
+        : { userId: owner, kind: 'cloudInactiveWipe', params: { date: wipeDay }, at };
+    }
+    case 'cloudSpace.wiped': {
+      const { userId, reason, bytes } = event.payload;
+      return {
+        userId: asUserId(BigInt(userId)),
+        kind: 'cloudWiped',
+        params: { size: sizeText(BigInt(bytes)), reason: reason === 'arrears' ? 'cloudArrears' : 'cloudInactive' },
         at,
       };
     }

@@ -15,6 +15,9 @@ export const NOTICE_KINDS = [
   'rewardGranted',
   'diskArrears',
   'diskCleared',
+  'cloudArrearsWipe',
+  'cloudInactiveWipe',
+  'cloudWiped',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -28,6 +31,11 @@ export interface NoticeParams {
   applicationStopped: { appName: string; reason: 'insufficientBalance' | 'expired' | 'timedShutdown' };
   diskArrears: { appName: string; arrears: string };
   diskCleared: { appName: string; arrears: string };
+  /** `date` is the business day of the wipe (YYYY-MM-DD). */
+  cloudArrearsWipe: { arrears: string; date: string };
+  cloudInactiveWipe: { date: string };
+  /** `size` is human text ("1.5 GB"). */
+  cloudWiped: { size: string; reason: 'cloudArrears' | 'cloudInactive' };
   rewardGranted: {
     amount: string;
     reason: 'inviteFirstApplication' | 'inviteRecharge' | 'inviteConsumption' | 'kolInvite' | 'feedbackAdopted';

@@ -34,6 +34,15 @@ export async function recordLogin(tx: Db, userId: UserId, at: Date) {
   await tx.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
 }
 
+/** When the user last logged in, or registered if never since: where the cloud space's three months count from. */
+export async function findLastActiveAt(db: Db, userId: UserId): Promise<Date | null> {
+  const [row] = await db
+    .select({ lastLoginAt: users.lastLoginAt, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? (row.lastLoginAt ?? row.createdAt) : null;
+}
+
 export async function readPasswordHash(db: Db, userId: UserId): Promise<string | null> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   return row?.passwordHash ?? null;

@@ -10,7 +10,9 @@ export const rootKeys = {
   wallet: ['wallet'] as const,
   /** GPU applications and their status summary. */
   compute: ['compute'] as const,
+  /** The cloud space: its folders and files and the storage they use. */
+  cloudSpace: ['cloudSpace'] as const,
 };
 
 /** The roots that hold one user's data; they are dropped when the session ends, so the next user never sees them. */
-export const USER_ROOTS = [rootKeys.account, rootKeys.wallet, rootKeys.compute] as const;
+export const USER_ROOTS = [rootKeys.account, rootKeys.wallet, rootKeys.compute, rootKeys.cloudSpace] as const;
