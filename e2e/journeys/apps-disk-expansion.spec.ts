@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
 import { dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
-import { callApi } from '../support/dev-api.js';
-import { applicationsOf, imageNamed, verifiedRenterWithBalance } from '../support/renter.js';
+import { applicationsOf, runningApplication, verifiedRenterWithBalance } from '../support/renter.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -14,14 +13,7 @@ describe('expanding a running application’s data disk', () => {
   it('shows the daily price before confirming, then the new size in My applications and in the workspace', async () => {
     const { page, context, baseUrl } = session;
     const renter = await verifiedRenterWithBalance();
-    const pytorch = await imageNamed('PyTorch');
-    const created = await callApi<{ id: string }>('POST', '/equipment/deviceServer/createApplication', {
-      token: renter.token,
-      body: { imageId: pytorch.id, gpuModel: 'RTX 4090', gpuCount: 1, billingMode: 'minute', dataDiskGb: 20 },
-    });
-    expect(created.code).toBe(200);
-    const { id } = created.data;
-    await expect.poll(async () => (await applicationsOf(renter.token))[0]?.status, { timeout: 30_000 }).toBe('running');
+    const { id } = await runningApplication(renter.token, { dataDiskGb: 20 });
 
     await openSignedIn(page, baseUrl, renter.token, '/myApp');
     await dismissWelcomeDialogs(page);

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
 import { dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
 import { registerByEmail } from '../support/dev-api.js';
+import { runningApplication, verifiedRenterWithBalance } from '../support/renter.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -79,5 +80,41 @@ describe('the cloud space', () => {
     await rows.filter({ hasText: 'flaky.bin' }).waitFor({ state: 'visible', timeout: 60_000 });
     expect(dropped).toBe(1);
     await expect.poll(() => page.getByTestId('cloud-storage-used').textContent()).toContain('已用 17 MB');
+  });
+
+  it('copies a file into a running application, whose file browser then shows it', async () => {
+    const { page, context, baseUrl } = session;
+    const renter = await verifiedRenterWithBalance();
+    const application = await runningApplication(renter.token);
+    await openSignedIn(page, baseUrl, renter.token, '/dateCenter');
+    await dismissWelcomeDialogs(page);
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'prompts.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('a cat in a spacesuit'),
+    });
+    const row = page.getByTestId('cloud-entries').locator('tbody tr').filter({ hasText: 'prompts.txt' });
+    await row.waitFor({ state: 'visible', timeout: 30_000 });
+
+    await row.getByTestId('cloud-copy-to-app').click();
+    await page.getByTestId('copy-application').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: application.appName }).click();
+    await page.getByTestId('copy-path').fill('/inbox');
+    await page.getByTestId('copy-start').click();
+    await expect
+      .poll(() => page.getByTestId('copy-progress').getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('done');
+    expect(await page.getByTestId('copy-status').textContent()).toContain('/inbox');
+
+    await page.getByTestId(`app-links-${application.id}`).click();
+    const [workspace] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByTestId(`app-link-${application.id}-8888`).click(),
+    ]);
+    await expect
+      .poll(() => new URL(workspace.url()).hostname, { timeout: 15_000 })
+      .toBe(`${application.id}-8888.apps.localhost`);
+    await workspace.goto(new URL('/?path=inbox', workspace.url()).href);
+    expect(await workspace.locator('body').textContent()).toContain('prompts.txt');
   });
 });

@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
 import { dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
 import { callApi, registerByPhone } from '../support/dev-api.js';
-import { applicationsOf, imageNamed, verifiedRenterWithBalance, verifyRealName } from '../support/renter.js';
+import {
+  applicationsOf,
+  imageNamed,
+  runningApplication,
+  verifiedRenterWithBalance,
+  verifyRealName,
+} from '../support/renter.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -38,13 +44,7 @@ describe('my images', () => {
     const owner = await verifiedRenterWithBalance();
     const receiver = await phoneRenter();
     const pytorch = await imageNamed('PyTorch');
-    const created = await callApi<{ id: string }>('POST', '/equipment/deviceServer/createApplication', {
-      token: owner.token,
-      body: { imageId: pytorch.id, gpuModel: 'RTX 4090', gpuCount: 1, billingMode: 'minute', appName: 'to-save' },
-    });
-    expect(created.code).toBe(200);
-    const appId = created.data.id;
-    await expect.poll(async () => (await applicationsOf(owner.token))[0]?.status, { timeout: 30_000 }).toBe('running');
+    const { id: appId } = await runningApplication(owner.token, { appName: 'to-save' });
     // A file the owner's work left on the data disk (the local driver keeps it under DATA_DIR/apps/<id>/data).
     await writeFile(path.join(inject('dataDir'), 'apps', appId, 'data', 'trained-notes.txt'), 'epoch 3');
 

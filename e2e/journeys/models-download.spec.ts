@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
 import { dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
 import { callApi } from '../support/dev-api.js';
-import { applicationsOf, imageNamed, verifiedRenterWithBalance } from '../support/renter.js';
+import { runningApplication, verifiedRenterWithBalance } from '../support/renter.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -10,24 +10,11 @@ beforeEach(async () => {
 });
 afterEach(() => session.close());
 
-/** A verified renter with a running PyTorch application, rented through the API as the console would. */
+/** A verified renter with a running PyTorch application. */
 async function renterWithRunningApplication() {
   const renter = await verifiedRenterWithBalance();
-  const pytorch = await imageNamed('PyTorch');
-  const created = await callApi<{ id: string }>('POST', '/equipment/deviceServer/createApplication', {
-    token: renter.token,
-    body: { imageId: pytorch.id, gpuModel: 'RTX 4090', gpuCount: 1, billingMode: 'minute' },
-  });
-  expect(created.code).toBe(200);
-  const id = created.data.id;
-  await expect
-    .poll(async () => (await applicationsOf(renter.token)).find((row) => row.id === id)?.status, {
-      timeout: 30_000,
-      interval: 250,
-    })
-    .toBe('running');
-  const row = (await applicationsOf(renter.token)).find((each) => each.id === id)!;
-  return { ...renter, applicationId: id, appName: row.appName };
+  const application = await runningApplication(renter.token);
+  return { ...renter, applicationId: application.id, appName: application.appName };
 }
 
 describe('downloading a model into an application', () => {

@@ -54,3 +54,22 @@ export async function applicationsOf(token: string) {
   const list = await callApi<{ rows: ApplicationRow[] }>('GET', '/equipment/deviceServer/application', { token });
   return list.data.rows;
 }
+
+/** Rents a PyTorch application through the API as the console would, and waits until it runs. */
+export async function runningApplication(token: string, body: Record<string, unknown> = {}) {
+  const pytorch = await imageNamed('PyTorch');
+  const created = await callApi<{ id: string }>('POST', '/equipment/deviceServer/createApplication', {
+    token,
+    body: { imageId: pytorch.id, gpuModel: 'RTX 4090', gpuCount: 1, billingMode: 'minute', ...body },
+  });
+  expect(created.code).toBe(200);
+  const { id } = created.data;
+  await expect
+    .poll(async () => (await applicationsOf(token)).find((row) => row.id === id)?.status, {
+      timeout: 30_000,
+      interval: 250,
+    })
+    .toBe('running');
+  const row = (await applicationsOf(token)).find((each) => each.id === id)!;
+  return { id, appName: row.appName };
+}

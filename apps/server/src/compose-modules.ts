@@ -63,7 +63,6 @@ export function composeModules(platform: Platform) {
   });
   const site = createSiteModule(platform);
   const wallet = createWalletModule({ ...platform, users: users.service });
-  const files = createFilesModule({ ...platform, objectStore, users: users.service, wallet: wallet.service });
   const redeem = createRedeemModule({ ...platform, wallet: wallet.service });
   const power = createPowerModule({ ...platform, wallet: wallet.service });
   const catalogue = createCatalogueModule({
@@ -96,6 +95,13 @@ export function composeModules(platform: Platform) {
     catalogue: catalogue.service,
     inventory: inventory.service,
     wallet: wallet.service,
+  });
+  const files = createFilesModule({
+    ...platform,
+    objectStore,
+    users: users.service,
+    wallet: wallet.service,
+    applications: applications.service,
   });
   const models = createModelsModule({ ...platform, source: modelSource, applications: applications.service });
   const recharge = createRechargeModule({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLOUD_SPACE } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
+import { transferApplicationSchema, transferPathSchema, transferSchema } from './workspace-transfers.js';
 
 // The cloud space (spec §7 "Files and storage", §9 "Storage"): a user's folders and files by path. Bytes never pass
 // through these calls: the browser PUTs them to signed links and GETs them from a named download link.
@@ -203,4 +204,24 @@ export const getImageUploadUrl = defineEndpoint({
     maxBytes: z.number().int(),
     readUrl: z.string(),
   }),
+});
+
+export const downloadDataToTheApplication = defineEndpoint({
+  id: 'downloadDataToTheApplication',
+  method: 'POST',
+  path: '/equipment/deviceServer/downloadDataToTheApplication',
+  auth: 'user',
+  summary:
+    "Copies a cloud-space file, or a folder with everything under it, into the folder `path` of the caller's running " +
+    'application; answers the copy at once, whose progress getTransfer shows. 400 naming applicationId or path ' +
+    'without them, 404 naming fileName for an entry the caller does not have, 409 when the application is not running',
+  tag: 'files',
+  body: z.object({
+    /** The cloud-space folder holding the entry, and its name. */
+    dataPath: folderPath.default('/'),
+    fileName: entryName,
+    applicationId: transferApplicationSchema,
+    path: transferPathSchema,
+  }),
+  data: transferSchema,
 });

@@ -26,6 +26,19 @@ export function useStorageUsed() {
   });
 }
 
+/** The folder an entry sits in: '/a/' for '/a/b.txt' and for '/a/b/'. */
+export const parentOf = (entry: CloudEntry) => entry.path.slice(0, entry.path.replace(/\/$/, '').lastIndexOf('/') + 1);
+
+/**
+ * Starts copying an entry (a file, or a folder with what it holds) into a folder of one of the caller's running
+ * applications; silent, because the dialog that asks shows the refusal beside the field it names.
+ */
+export const copyToApplication = (entry: CloudEntry, target: { applicationId: string; path: string }) =>
+  http.call(files.downloadDataToTheApplication, {
+    body: { dataPath: parentOf(entry), fileName: entry.name, ...target },
+    silent: true,
+  });
+
 /** A download link saved under the file's name. */
 export const downloadLink = (place: Place) => http.call(files.getUserDataDownloadUrl, { query: place });
 

@@ -1,12 +1,20 @@
-import { DownloadOutlined, FileOutlined, FolderAddOutlined, FolderOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  CopyOutlined,
+  DownloadOutlined,
+  FileOutlined,
+  FolderAddOutlined,
+  FolderOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { App, Breadcrumb, Button, Card, Empty, Flex, Popconfirm, Space, Table, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, isHttpError } from '@/shared/http';
 import { formatDateTime } from '@/shared/format/date-time';
 import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
 import {
   downloadLink,
+  parentOf,
   useCreateFolder,
   useDeleteEntry,
   useFolder,
@@ -15,21 +23,25 @@ import {
   type CloudEntry,
 } from '../api/cloud-space';
 import { uploadFile } from '../api/upload-file';
-import { formatSize } from './format-size';
+import { formatBytes } from '@/shared/format/bytes';
 import { NameModal } from './name-modal';
 import { StorageCard } from './storage-card';
 import { UploadQueue, type QueuedUpload } from './upload-queue';
 
-const parentOf = (entry: CloudEntry) => entry.path.slice(0, entry.path.replace(/\/$/, '').lastIndexOf('/') + 1);
+interface CloudSpacePanelProps {
+  /** The dialog that copies an entry into an application, composed by the page from the applications feature. */
+  copyDialog: (entry: CloudEntry, onClose: () => void) => ReactNode;
+}
 
 /** Spec §2 `/dateCenter`: the user's cloud space, folder by folder. */
-export function CloudSpacePanel() {
+export function CloudSpacePanel({ copyDialog }: CloudSpacePanelProps) {
   const { t } = useTranslation('cloudSpace');
   const language = useInterfaceSettings((state) => state.appLanguage);
   const { message } = App.useApp();
   const [path, setPath] = useState('/');
   const [uploads, setUploads] = useState<QueuedUpload[]>([]);
   const [naming, setNaming] = useState<{ kind: 'folder' } | { kind: 'rename'; entry: CloudEntry } | null>(null);
+  const [copying, setCopying] = useState<CloudEntry | null>(null);
   const folder = useFolder(path);
   const refresh = useRefreshCloudSpace();
   const remove = useDeleteEntry();
@@ -131,7 +143,7 @@ export function CloudSpacePanel() {
                 title: t('columns.size'),
                 dataIndex: 'size',
                 width: 120,
-                render: (size: number, entry) => (entry.kind === 'file' ? formatSize(size) : '—'),
+                render: (size: number, entry) => (entry.kind === 'file' ? formatBytes(size) : '—'),
               },
               {
                 title: t('columns.updated'),
@@ -142,7 +154,7 @@ export function CloudSpacePanel() {
               {
                 title: t('columns.actions'),
                 key: 'actions',
-                width: 240,
+                width: 360,
                 render: (_, entry) => (
                   <Space size={0}>
                     {entry.kind === 'file' ? (
@@ -150,6 +162,14 @@ export function CloudSpacePanel() {
                         {t('actions.download')}
                       </Button>
                     ) : null}
+                    <Button
+                      type="link"
+                      icon={<CopyOutlined />}
+                      onClick={() => setCopying(entry)}
+                      data-testid="cloud-copy-to-app"
+                    >
+                      {t('actions.copyToApplication')}
+                    </Button>
                     <Button type="link" onClick={() => setNaming({ kind: 'rename', entry })}>
                       {t('actions.rename')}
                     </Button>
@@ -186,6 +206,7 @@ export function CloudSpacePanel() {
         onSubmit={submitName}
         onCancel={() => setNaming(null)}
       />
+      {copying ? copyDialog(copying, () => setCopying(null)) : null}
     </Flex>
   );
 }

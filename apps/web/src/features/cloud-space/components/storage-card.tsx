@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format/date-time';
 import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
 import { useStorageUsed } from '../api/cloud-space';
-import { formatSize } from './format-size';
+import { formatBytes } from '@/shared/format/bytes';
 
 /** What the cloud space holds against the free 120 GB, the billing rule of spec §9, and a wipe the user was told of. */
 export function StorageCard() {
@@ -12,7 +12,7 @@ export function StorageCard() {
   const { data } = useStorageUsed();
   const used = data?.usedBytes ?? 0;
   const free = data?.freeBytes ?? 120 * 1024 ** 3;
-  const usedText = t('storage.used', { used: formatSize(used), free: formatSize(free) });
+  const usedText = t('storage.used', { used: formatBytes(used), free: formatBytes(free) });
   return (
     <Card size="small" data-testid="cloud-storage">
       <Flex vertical gap={4}>

@@ -1,6 +1,6 @@
 import { List, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from './format-size';
+import { formatBytes } from '@/shared/format/bytes';
 
 export interface QueuedUpload {
   id: string;
@@ -28,7 +28,7 @@ export function UploadQueue({ uploads }: { uploads: QueuedUpload[] }) {
         <List.Item data-testid="cloud-upload-item">
           <div style={{ width: '100%' }}>
             <Typography.Text>
-              {upload.name} ({formatSize(upload.size)})
+              {upload.name} ({formatBytes(upload.size)})
             </Typography.Text>
             <Progress
               percent={Math.floor(upload.progress * 100)}

@@ -1,6 +1,6 @@
 import { Alert, Skeleton } from 'antd';
 import { useImageStorage } from '../api/get-image-storage';
-import { formatSize } from '../format-size';
+import { formatBytes } from '@/shared/format/bytes';
 import { useImagesTranslation } from '../use-images-translation';
 
 /** What the caller's images take against the free allowance, and the billing rule of what lies beyond (help text). */
@@ -16,10 +16,10 @@ export function ImageStorageNote() {
       type={billedGb > 0 ? 'warning' : 'info'}
       showIcon
       data-testid="image-storage"
-      title={t('storage.used', { used: formatSize(totalBytes), free: formatSize(freeBytes) })}
+      title={t('storage.used', { used: formatBytes(totalBytes), free: formatBytes(freeBytes) })}
       description={
         <>
-          {t('storage.rule', { free: formatSize(freeBytes), price: pricePerGbDay })}
+          {t('storage.rule', { free: formatBytes(freeBytes), price: pricePerGbDay })}
           {billedGb > 0 ? ` ${t('storage.billed', { gb: billedGb, cost: dailyCost })}` : ''}
         </>
       }

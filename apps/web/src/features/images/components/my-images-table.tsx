@@ -4,7 +4,7 @@ import { DateTime } from '@/shared/ui/date-time';
 import { useDeleteImage } from '../api/delete-image';
 import { useUserImages, type ImageScope, type UserImage } from '../api/list-user-images';
 import { useSubmitImage } from '../api/submit-image';
-import { formatSize } from '../format-size';
+import { formatBytes } from '@/shared/format/bytes';
 import { useImagesTranslation } from '../use-images-translation';
 import { ImageState } from './image-state';
 import { ShareImageDialog } from './share-image-dialog';
@@ -108,7 +108,7 @@ export function MyImagesTable({ scope, onCreate }: MyImagesTableProps) {
           {
             title: t('list.size'),
             dataIndex: 'sizeBytes',
-            render: (bytes: number, image) => (image.state === 'complete' ? formatSize(bytes) : '—'),
+            render: (bytes: number, image) => (image.state === 'complete' ? formatBytes(bytes) : '—'),
           },
           { title: t('list.time'), dataIndex: 'createTime', render: (value: string) => <DateTime value={value} /> },
           {
