@@ -9,7 +9,7 @@ import {
 } from '../../src/providers/compute/index.js';
 import { FAKE_KUBERNETES_TOKEN, startFakeKubernetes, type FakeKubernetes } from '../fixtures/fake-kubernetes.js';
 import { testConfig } from '../helpers/build-test-app.js';
-import { eventually, objectStoreIn } from '../helpers/workspaces.js';
+import { eventually, objectStoreIn, workload } from '../helpers/workspaces.js';
 
 let fake: FakeKubernetes;
 let driver: KubernetesComputeDriver;
@@ -72,6 +72,16 @@ describe('copyIn on Kubernetes', () => {
     await copying;
     expect(progress).toEqual([40]);
     expect(fake.state.jobs.size).toBe(0);
+  });
+
+  it('runs beside a running workspace, on the node where its disk is attached', async () => {
+    await driver.start(workload('9'));
+    fake.pod('suanli-app-9')!.spec.nodeName = 'gpu-b';
+    const copying = driver.copyIn('9', [file('x.bin', 1)], () => undefined);
+    const name = await jobOnceCreated();
+    expect(fake.state.jobs.get(name)!.spec.template.spec.nodeName).toBe('gpu-b');
+    fake.finishJob(name, { succeeded: true });
+    await copying;
   });
 
   it('fails with the Job’s reason, and refuses a path off the disk before creating anything', async () => {

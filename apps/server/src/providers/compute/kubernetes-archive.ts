@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { claimName, podName } from './kubernetes-resources.js';
+import { diskJobManifest, podName } from './kubernetes-resources.js';
 
 export const ARCHIVE_CONTENT_TYPE = 'application/gzip';
 
@@ -27,82 +27,39 @@ const RESTORE_SCRIPT =
   'curl -fsS "$ARCHIVE_URL" | tar -xzf - -C /data --no-same-owner && ' +
   `touch /data/${RESTORED_MARKER}; fi`;
 
-const labels = (applicationId: string) => ({
-  'app.kubernetes.io/managed-by': 'suanli',
-  'suanli.io/application': applicationId,
-});
-
 /** One Job per archive key: a repeated snapshot of the same key finds the Job that is already at it. */
 export const snapshotJobName = (applicationId: string, key: string) =>
   `${podName(applicationId)}-snap-${createHash('sha256').update(key).digest('hex').slice(0, 10)}`;
 
 export const restoreJobName = (applicationId: string) => `${podName(applicationId)}-restore`;
 
-interface ArchiveTool {
-  image: string;
-  script: string;
-  env: { name: string; value: string }[];
-  readOnly: boolean;
-  /** Where the workspace has the disk attached, when it runs. */
-  nodeName?: string | undefined;
-}
-
-function archiveJob(name: string, applicationId: string, tool: ArchiveTool) {
-  const { nodeName } = tool;
-  return {
-    apiVersion: 'batch/v1',
-    kind: 'Job',
-    metadata: { name, labels: labels(applicationId) },
-    spec: {
-      backoffLimit: 0,
-      // Gone an hour after it ends, should the server not delete it itself (it does once it has read the outcome).
-      ttlSecondsAfterFinished: 3600,
-      template: {
-        metadata: { labels: labels(applicationId) },
-        spec: {
-          restartPolicy: 'Never',
-          automountServiceAccountToken: false,
-          // A ReadWriteOnce disk in use is mounted by a second Pod only on the node where it is attached.
-          ...(nodeName ? { nodeName } : {}),
-          containers: [
-            {
-              name: 'archive',
-              image: tool.image,
-              command: ['sh', '-c', tool.script],
-              env: tool.env,
-              volumeMounts: [
-                { name: 'data', mountPath: '/data', readOnly: tool.readOnly },
-                { name: 'scratch', mountPath: '/scratch' },
-              ],
-            },
-          ],
-          volumes: [
-            { name: 'data', persistentVolumeClaim: { claimName: claimName(applicationId), readOnly: tool.readOnly } },
-            { name: 'scratch', emptyDir: {} },
-          ],
-        },
-      },
-    },
-  };
-}
-
 export const snapshotJobManifest = (
   applicationId: string,
   key: string,
   settings: { uploadUrl: string; jobImage: string; nodeName?: string | undefined },
 ) =>
-  archiveJob(snapshotJobName(applicationId, key), applicationId, {
+  diskJobManifest({
+    applicationId,
+    name: snapshotJobName(applicationId, key),
+    task: 'archive',
     image: settings.jobImage,
-    script: SNAPSHOT_SCRIPT,
+    command: ['sh', '-c', SNAPSHOT_SCRIPT],
     env: [{ name: 'UPLOAD_URL', value: settings.uploadUrl }],
+    mountPath: '/data',
     readOnly: true,
+    scratch: true,
     nodeName: settings.nodeName,
+    backoffLimit: 0,
   });
 
 export const restoreJobManifest = (applicationId: string, archiveUrl: string, settings: { jobImage: string }) =>
-  archiveJob(restoreJobName(applicationId), applicationId, {
+  diskJobManifest({
+    applicationId,
+    name: restoreJobName(applicationId),
+    task: 'archive',
     image: settings.jobImage,
-    script: RESTORE_SCRIPT,
+    command: ['sh', '-c', RESTORE_SCRIPT],
     env: [{ name: 'ARCHIVE_URL', value: archiveUrl }],
-    readOnly: false,
+    mountPath: '/data',
+    backoffLimit: 0,
   });

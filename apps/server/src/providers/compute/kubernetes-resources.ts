@@ -264,42 +264,85 @@ const COPY_SCRIPT = [
   'done',
 ].join('\n');
 
+/** A Job beside a workspace that works on its data disk: a copy onto it, a snapshot of it, a restore onto it. */
+export interface DiskJob {
+  applicationId: string;
+  name: string;
+  /** The container's name: what the Job does. */
+  task: string;
+  image: string;
+  command: string[];
+  env?: { name: string; value: string }[];
+  /** Where the container sees the data disk. */
+  mountPath: string;
+  readOnly?: boolean;
+  /** A scratch folder at /scratch, beside the disk. */
+  scratch?: boolean;
+  /** Where the workspace has the disk attached, when it runs. */
+  nodeName?: string | undefined;
+  backoffLimit: number;
+}
+
 /**
- * A Job that downloads files onto an application's data disk: it mounts the application's PVC (beside the running
- * workspace when the volume allows it) and fetches each link with curl. `name` is derived from the copy so that a
- * repeated call finds the Job already there.
+ * The one shape of those Jobs: no API token, never restarted in place, gone an hour after they end should the server
+ * not delete them itself (it does once it has read the outcome), and on the workspace's node when it runs, since a
+ * ReadWriteOnce disk in use is mounted by a second Pod only on the node where it is attached.
  */
-export function copyJobManifest(
-  { applicationId, name }: { applicationId: string; name: string },
-  files: readonly { path: string; url: string }[],
-  settings: ResourceSettings,
-) {
+export function diskJobManifest(job: DiskJob) {
+  const readOnly = job.readOnly ? { readOnly: true } : {};
   return {
     apiVersion: 'batch/v1',
     kind: 'Job',
-    metadata: { name, labels: labels(applicationId) },
+    metadata: { name: job.name, labels: labels(job.applicationId) },
     spec: {
-      backoffLimit: 2,
+      backoffLimit: job.backoffLimit,
       ttlSecondsAfterFinished: 3600,
       template: {
-        metadata: { labels: labels(applicationId) },
+        metadata: { labels: labels(job.applicationId) },
         spec: {
           automountServiceAccountToken: false,
           enableServiceLinks: false,
           restartPolicy: 'Never',
+          ...(job.nodeName ? { nodeName: job.nodeName } : {}),
           containers: [
             {
-              name: 'copy',
-              image: settings.jobImage,
-              command: ['sh', '-c', COPY_SCRIPT, 'copy', ...files.flatMap((file) => [file.path, file.url])],
-              volumeMounts: [{ name: 'data', mountPath: '/root/data' }],
+              name: job.task,
+              image: job.image,
+              command: job.command,
+              ...(job.env ? { env: job.env } : {}),
+              volumeMounts: [
+                { name: 'data', mountPath: job.mountPath, ...readOnly },
+                ...(job.scratch ? [{ name: 'scratch', mountPath: '/scratch' }] : []),
+              ],
             },
           ],
-          volumes: [{ name: 'data', persistentVolumeClaim: { claimName: claimName(applicationId) } }],
+          volumes: [
+            { name: 'data', persistentVolumeClaim: { claimName: claimName(job.applicationId), ...readOnly } },
+            ...(job.scratch ? [{ name: 'scratch', emptyDir: {} }] : []),
+          ],
         },
       },
     },
   };
+}
+
+/**
+ * A Job that downloads files onto an application's data disk, fetching each link with curl. `name` is derived from
+ * the copy so that a repeated call finds the Job already there.
+ */
+export function copyJobManifest(
+  target: { applicationId: string; name: string; nodeName?: string | undefined },
+  files: readonly { path: string; url: string }[],
+  settings: Pick<ResourceSettings, 'jobImage'>,
+) {
+  return diskJobManifest({
+    ...target,
+    task: 'copy',
+    image: settings.jobImage,
+    command: ['sh', '-c', COPY_SCRIPT, 'copy', ...files.flatMap((file) => [file.path, file.url])],
+    mountPath: '/root/data',
+    backoffLimit: 2,
+  });
 }
 
 /** Whether a Job has finished, and how: null while it runs. */

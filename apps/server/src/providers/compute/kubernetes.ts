@@ -186,7 +186,8 @@ export class KubernetesComputeDriver implements ComputeDriver {
     const name = `${podName(applicationId)}-copy-${digest}`;
     await this.runJob(name, COPY_TIMEOUT_MS, async () => {
       const linked = await Promise.all(placed.map(async ({ file, path }) => ({ path, url: await file.url() })));
-      return copyJobManifest({ applicationId, name }, linked, this.options);
+      const nodeName = (await this.readPod(applicationId))?.spec?.nodeName;
+      return copyJobManifest({ applicationId, name, nodeName }, linked, this.options);
     });
     await onProgress(files.reduce((sum, file) => sum + file.size, 0));
   }
