@@ -33,6 +33,18 @@ export async function imageIdOf(t: TestApp, name: string): Promise<string> {
 export const createApplication = (t: TestApp, token: string, payload: object) =>
   t.request({ method: 'POST', url: '/api/equipment/deviceServer/createApplication', token, payload, locale: 'en-US' });
 
+/** Rents a per-minute RTX 4090 application of `imageId` and waits until the reconciler has it running: its id. */
+export async function runningApplication(t: TestApp, token: string, imageId: string) {
+  const created = await createApplication(t, token, {
+    imageId,
+    gpuModel: 'RTX 4090',
+    gpuCount: 1,
+    billingMode: 'minute',
+  });
+  await t.services.applications.settled();
+  return (created.json().data as { id: string }).id;
+}
+
 export const act = (t: TestApp, token: string, action: 'stop' | 'restart' | 'destruction', id: string) =>
   t.request({ method: 'POST', url: `/api/equipment/deviceServer/${action}Application/${id}`, token });
 

@@ -5,7 +5,13 @@ import { type AdjustableClock } from '../../src/jobs/clock.js';
 import { LocalComputeDriver } from '../../src/providers/compute/index.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { webSocketRoundTrip } from '../fixtures/raw-websocket.js';
-import { act, computeEnv, createApplication, createRenter, imageIdOf } from './application-helpers.js';
+import {
+  act,
+  computeEnv,
+  createRenter,
+  imageIdOf,
+  runningApplication as runApplication,
+} from './application-helpers.js';
 
 // The application proxy on a real socket: each application's link is its own origin, `<id>-<port>.<APP_DOMAIN>`,
 // reached through the local driver's real workspace process. Requests name the origin in their Host header, as a
@@ -63,17 +69,7 @@ function send(
 
 const originOf = (id: string, linkPort = 8888) => `${id}-${linkPort}.apps.localhost:8080`;
 
-async function runningApplication(token: string) {
-  const created = await createApplication(t, token, {
-    imageId: pytorch,
-    gpuModel: 'RTX 4090',
-    gpuCount: 1,
-    billingMode: 'minute',
-  });
-  const { id } = created.json().data as { id: string };
-  await t.services.applications.settled();
-  return id;
-}
+const runningApplication = (token: string) => runApplication(t, token, pytorch);
 
 const appLogin = (token: string, id: string, linkPort = 8888) =>
   t.request({

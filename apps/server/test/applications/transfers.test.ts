@@ -11,7 +11,13 @@ import { createObjectStore, type ObjectStore } from '../../src/providers/object-
 import { buildTestApp, testConfig, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { eventually, fetchWorkspace } from '../helpers/workspaces.js';
-import { act, computeEnv, createApplication, createRenter, imageIdOf } from './application-helpers.js';
+import {
+  act,
+  computeEnv,
+  createRenter,
+  imageIdOf,
+  runningApplication as runApplication,
+} from './application-helpers.js';
 
 // Copies onto an application's data disk (docs/decisions/0027), through the real app and the local driver's real
 // workspace processes: what lands on the disk is read back through the workspace's own file browser.
@@ -37,17 +43,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function runningApplication(token: string) {
-  const created = await createApplication(t, token, {
-    imageId: image,
-    gpuModel: 'RTX 4090',
-    gpuCount: 1,
-    billingMode: 'minute',
-  });
-  const { id } = created.json().data as { id: string };
-  await t.services.applications.settled();
-  return id;
-}
+const runningApplication = (token: string) => runApplication(t, token, image);
 
 interface Transfer {
   id: string;

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalComputeDriver } from '../../src/providers/compute/index.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { eventually, fetchWorkspace, objectStoreIn } from '../helpers/workspaces.js';
-import { computeEnv, createApplication, createRenter, imageIdOf } from '../applications/application-helpers.js';
+import {
+  computeEnv,
+  createRenter,
+  imageIdOf,
+  runningApplication as runApplication,
+} from '../applications/application-helpers.js';
 import { uploadFile } from './cloud-helpers.js';
 
 // downloadDataToTheApplication: cloud-space files copied onto a running application's data disk through the one copy
@@ -27,16 +32,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function runningApplication(token: string) {
-  const created = await createApplication(t, token, {
-    imageId: image,
-    gpuModel: 'RTX 4090',
-    gpuCount: 1,
-    billingMode: 'minute',
-  });
-  await t.services.applications.settled();
-  return (created.json().data as { id: string }).id;
-}
+const runningApplication = (token: string) => runApplication(t, token, image);
 
 const copy = (token: string, body: Record<string, string>, locale: 'en-US' | 'zh-CN' = 'en-US') =>
   t.request({
