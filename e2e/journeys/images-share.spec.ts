@@ -3,13 +3,13 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
 import { dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
-import { callApi, registerByPhone } from '../support/dev-api.js';
+import { callApi } from '../support/dev-api.js';
 import {
   applicationsOf,
   imageNamed,
   runningApplication,
+  verifiedPhoneRenterWithBalance,
   verifiedRenterWithBalance,
-  verifyRealName,
 } from '../support/renter.js';
 
 let session: BrowserSession;
@@ -23,18 +23,6 @@ interface ImageRow {
   state: string;
 }
 
-/** A renter registered by phone (shares find users by phone), with 100 yuan and a verified real name. */
-async function phoneRenter() {
-  const user = await registerByPhone();
-  const order = await callApi<{ orderNo: string }>('POST', '/recharge/api/wx-pay/native/', {
-    token: user.token,
-    body: { amount: '100' },
-  });
-  await callApi('POST', `/dev/payments/${order.data.orderNo}/pay`, { body: {} });
-  await verifyRealName(user.token);
-  return user;
-}
-
 const imagesOf = async (token: string) =>
   (await callApi<ImageRow[]>('GET', '/system/applicationUserImage/listByUSer', { token })).data;
 
@@ -42,7 +30,7 @@ describe('my images', () => {
   it('saves an application as an image, shares it with a second user who creates an application from it, and cancels the share', async () => {
     const { page, baseUrl } = session;
     const owner = await verifiedRenterWithBalance();
-    const receiver = await phoneRenter();
+    const receiver = await verifiedPhoneRenterWithBalance();
     const pytorch = await imageNamed('PyTorch');
     const { id: appId } = await runningApplication(owner.token, { appName: 'to-save' });
     // A file the owner's work left on the data disk (the local driver keeps it under DATA_DIR/apps/<id>/data).

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { callApi, registerByEmail, sandboxIdNumber } from './dev-api.js';
+import { callApi, registerByEmail, registerByPhone, sandboxIdNumber } from './dev-api.js';
 
 export interface ApplicationRow {
   id: string;
@@ -22,9 +22,8 @@ function freshIdNumber(): string {
   return sandboxIdNumber(`11010119930${(issued % 9) + 1}${day}${sequence}`);
 }
 
-/** A new user with 100 yuan paid at the sandbox cashier and a verified real name, as renting requires (spec §5). */
-export async function verifiedRenterWithBalance() {
-  const user = await registerByEmail();
+/** The user with 100 yuan paid at the sandbox cashier and a verified real name, as renting requires (spec §5). */
+async function readyToRent<User extends { token: string }>(user: User): Promise<User> {
   const order = await callApi<{ orderNo: string }>('POST', '/recharge/api/wx-pay/native/', {
     token: user.token,
     body: { amount: '100' },
@@ -33,6 +32,12 @@ export async function verifiedRenterWithBalance() {
   await verifyRealName(user.token);
   return user;
 }
+
+/** A new renter registered by e-mail. */
+export const verifiedRenterWithBalance = async () => readyToRent(await registerByEmail());
+
+/** A new renter registered by phone, for a journey that finds users by phone (an image share). */
+export const verifiedPhoneRenterWithBalance = async () => readyToRent(await registerByPhone());
 
 /** Verifies the user's real name through the sandbox provider, as the real-name form would. */
 export async function verifyRealName(token: string) {
