@@ -78,6 +78,8 @@ export class LocalComputeDriver implements ComputeDriver {
   private readonly root: string;
   private readonly children = new Map<string, Child>();
   private readonly failures = new Map<string, string>();
+  // Snapshots being written, by object key.
+  private readonly snapshots = new Map<string, Promise<number>>();
   // start, stop, destroy and resize of one application run one at a time, so two starts make one process.
   private readonly queues = new Map<string, Promise<unknown>>();
 
@@ -142,13 +144,23 @@ export class LocalComputeDriver implements ComputeDriver {
     return { host: '127.0.0.1', port: running.port };
   }
 
-  /** Archives the data disk as it is, running or not: what a user saves is what its files hold at that moment. */
-  async snapshot(applicationId: string, key: string, onProgress?: (done: number) => void): Promise<number> {
-    const disk = path.join(this.folder(applicationId), 'data');
-    if (!existsSync(disk)) {
-      throw new Error(`application ${applicationId} has no data disk here`);
+  /**
+   * Archives the data disk as it is, running or not: what a user saves is what its files hold at that moment. A
+   * snapshot of a key already being written (the minute job finding the image still uploading) joins that one
+   * rather than archiving the disk a second time.
+   */
+  snapshot(applicationId: string, key: string, onProgress?: (done: number) => void): Promise<number> {
+    const running = this.snapshots.get(key);
+    if (running) {
+      return running;
     }
-    return archiveFolder(this.options.objectStore, { folder: disk, key, onProgress });
+    const disk = path.join(this.folder(applicationId), 'data');
+    const archived = existsSync(disk)
+      ? archiveFolder(this.options.objectStore, { folder: disk, key, onProgress })
+      : Promise.reject(new Error(`application ${applicationId} has no data disk here`));
+    const tracked = archived.finally(() => this.snapshots.delete(key));
+    this.snapshots.set(key, tracked);
+    return tracked;
   }
 
   resizeDisk(applicationId: string, dataDiskGb: number): Promise<void> {
