@@ -1,12 +1,9 @@
 import { Segmented } from 'antd';
-import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from '@/shared/ui/search-field';
+import styles from '@/shared/ui/card-catalogue.module.css';
 import { useImageTypes } from '../api/list-image-types';
 import type { ImageFilters as Filters, ImageKind } from '../api/list-image-page';
-import styles from './catalogue.module.css';
-
-/** The search asks once typing pauses this long, not on every key. */
-const SEARCH_DELAY_MS = 300;
 
 const ALL = 'all';
 
@@ -19,18 +16,6 @@ interface ImageFiltersProps {
 export function ImageFilters({ filters, onChange }: ImageFiltersProps) {
   const { t } = useTranslation('catalogue');
   const types = useImageTypes();
-  const [keyword, setKeyword] = useState(filters.keyword ?? '');
-  const search = useEffectEvent((text: string) => onChange({ keyword: text || undefined }));
-
-  useEffect(() => {
-    const trimmed = keyword.trim();
-    if (trimmed === (filters.keyword ?? '')) {
-      return;
-    }
-    const timer = setTimeout(() => search(trimmed), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [keyword, filters.keyword]);
-
   const typeOptions = [
     { value: ALL, label: <span data-testid="image-filter-type-all">{t('center.filters.allTypes')}</span> },
     ...(types.data ?? []).map((type) => ({
@@ -64,15 +49,11 @@ export function ImageFilters({ filters, onChange }: ImageFiltersProps) {
         aria-label={t('center.filters.kind')}
         data-testid="image-filter-kinds"
       />
-      {/* A plain search field: antd's Input would add its own chunk to the application center's first load. */}
-      <input
-        className={styles.search}
-        type="search"
-        value={keyword}
-        onChange={(event) => setKeyword(event.target.value)}
+      <SearchField
+        keyword={filters.keyword}
+        onSearch={(keyword) => onChange({ keyword })}
         placeholder={t('center.filters.search')}
-        aria-label={t('center.filters.search')}
-        data-testid="image-search"
+        testId="image-search"
       />
     </div>
   );
