@@ -2,7 +2,7 @@ import type { catalogue, Locale, PageQuery } from '@suanli/contract';
 import type { Db } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { paged } from '../../db/paging.js';
-import { inTransaction } from '../../db/transaction.js';
+import { toggleLike } from '../../db/toggle-like.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { OperatorsService } from '../operators/index.js';
@@ -102,24 +102,17 @@ export function catalogueService({ db, clock, operators }: CatalogueDependencies
       };
     },
 
-    /**
-     * Likes the image, or takes the like back. The like row and the count change commit together, so like_count
-     * always equals the image's like rows, however many toggles race (test/catalogue/likes.pg.test.ts).
-     */
+    /** Likes the image, or takes the like back; the like row and the count commit together (db/toggle-like.ts). */
     async toggleLike(userId: UserId, imageId: string) {
       const id = BigInt(imageId);
       if (!(await queries.imageExists(db, id))) {
         throw notFound(imageId);
       }
-      return inTransaction(db, async (tx) => {
-        if (await queries.deleteLike(tx, userId, id)) {
-          return { liked: false, likeCount: await queries.addToLikeCount(tx, id, -1) };
-        }
-        if (await queries.insertLike(tx, { userId, imageId: id, at: clock.now() })) {
-          return { liked: true, likeCount: await queries.addToLikeCount(tx, id, 1) };
-        }
-        // A toggle of the same user committed the like first: this one leaves it as it found it.
-        return { liked: true, likeCount: await queries.readLikeCount(tx, id) };
+      return toggleLike(db, {
+        remove: (tx) => queries.deleteLike(tx, userId, id),
+        add: (tx) => queries.insertLike(tx, { userId, imageId: id, at: clock.now() }),
+        addToCount: (tx, delta) => queries.addToLikeCount(tx, id, delta),
+        readCount: (tx) => queries.readLikeCount(tx, id),
       });
     },
 

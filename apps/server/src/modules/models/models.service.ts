@@ -2,6 +2,7 @@ import type { Locale, models, PageQuery } from '@suanli/contract';
 import type { Db } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { paged } from '../../db/paging.js';
+import { toggleLike } from '../../db/toggle-like.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../jobs/clock.js';
@@ -93,20 +94,17 @@ export function modelsService({ db, clock, source, applications }: ModelsDepende
       };
     },
 
-    /** Likes the model or takes the like back; the like row and the count commit together. */
+    /** Likes the model, or takes the like back; the like row and the count commit together (db/toggle-like.ts). */
     async toggleLike(userId: UserId, modelId: string) {
       const id = BigInt(modelId);
       if (!(await queries.modelExists(db, id))) {
         throw notFound(modelId);
       }
-      return inTransaction(db, async (tx) => {
-        if (await queries.deleteLike(tx, userId, id)) {
-          return { liked: false, likeCount: await queries.addToLikeCount(tx, id, -1) };
-        }
-        if (await queries.insertLike(tx, { userId, modelId: id, at: clock.now() })) {
-          return { liked: true, likeCount: await queries.addToLikeCount(tx, id, 1) };
-        }
-        return { liked: true, likeCount: await queries.readLikeCount(tx, id) };
+      return toggleLike(db, {
+        remove: (tx) => queries.deleteLike(tx, userId, id),
+        add: (tx) => queries.insertLike(tx, { userId, modelId: id, at: clock.now() }),
+        addToCount: (tx, delta) => queries.addToLikeCount(tx, id, delta),
+        readCount: (tx) => queries.readLikeCount(tx, id),
       });
     },
 

@@ -2,6 +2,7 @@ import { Alert, Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '@/shared/ui/money-text';
 import { useDiscountText } from '@/shared/ui/use-discount-text';
+import cardStyles from '@/shared/ui/card-catalogue.module.css';
 import { useHourlyQuotes, type GpuPriceQuote } from '../api/get-gpu-price';
 import { useGpuModels, type GpuModelOffer } from '../api/list-gpu-models';
 import { useViewer } from '../api/use-viewer';
@@ -95,7 +96,7 @@ export function GpuPriceTable() {
   if (models.isError) {
     return (
       <Panel>
-        <div className={styles.state} role="alert" data-testid="gpu-models-error">
+        <div className={cardStyles.state} role="alert" data-testid="gpu-models-error">
           <span>{t('power.error')}</span>
           <Button onClick={() => void models.refetch()}>{t('power.retry')}</Button>
         </div>

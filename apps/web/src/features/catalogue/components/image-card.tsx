@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import cardStyles from '@/shared/ui/card-catalogue.module.css';
 import type { GpuModelOffer } from '../api/list-gpu-models';
 import type { ImageSummary } from '../api/list-image-page';
 import styles from './catalogue.module.css';
@@ -20,7 +21,7 @@ interface ImageCardProps {
 export function ImageCard({ image, cheapest, freeNow }: ImageCardProps) {
   const { t } = useTranslation('catalogue');
   return (
-    <article className={styles.card} data-testid={`image-card-${image.id}`}>
+    <article className={cardStyles.card} data-testid={`image-card-${image.id}`}>
       <div className={styles.tags}>
         <span className={`${styles.tag} ${styles[image.kind]}`}>{t(`card.${image.kind}`)}</span>
         <span className={styles.tag} data-testid={`image-type-${image.id}`}>

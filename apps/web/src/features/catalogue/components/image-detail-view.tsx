@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { isHttpError } from '@/shared/http';
 import { lazyWithTimeout } from '@/shared/ui/lazy-with-timeout';
 import { PageHeader } from '@/shared/ui/page-header';
+import cardStyles from '@/shared/ui/card-catalogue.module.css';
 import { useImage, type ImageDetail } from '../api/get-image';
 import styles from './catalogue.module.css';
 import { FittingModels } from './fitting-models';
@@ -25,7 +26,7 @@ export function ImageNotFound() {
     <>
       <PageHeader title={t('routes:imageDetail.title')} />
       <Panel>
-        <div className={styles.state} data-testid="image-not-found">
+        <div className={cardStyles.state} data-testid="image-not-found">
           <span>{t('detail.notFound')}</span>
           <Link to="/aigc" data-testid="image-back-to-center">
             {t('detail.backToCenter')}
@@ -123,7 +124,7 @@ export function ImageDetailView({ id }: { id: string }) {
       <>
         <PageHeader title={t('routes:imageDetail.title')} />
         <Panel>
-          <div className={styles.state} role="alert" data-testid="image-detail-error">
+          <div className={cardStyles.state} role="alert" data-testid="image-detail-error">
             <span>{t('detail.error')}</span>
             <Button onClick={() => void image.refetch()}>{t('detail.retry')}</Button>
           </div>

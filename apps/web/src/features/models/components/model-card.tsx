@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatBytes } from '@/shared/format/bytes';
+import cardStyles from '@/shared/ui/card-catalogue.module.css';
 import type { ModelSummary } from '../api/list-models';
 import { modelHref } from './model-href';
 import { ModelLikeButton } from './model-like-button';
@@ -8,7 +9,7 @@ import styles from './models.module.css';
 /** One model of the center: a click anywhere opens its detail; the like answers for itself. */
 export function ModelCard({ model }: { model: ModelSummary }) {
   return (
-    <article className={styles.card} data-testid={`model-card-${model.id}`}>
+    <article className={cardStyles.card} data-testid={`model-card-${model.id}`}>
       <div className={styles.tags}>
         <span className={styles.tag} data-testid={`model-type-${model.id}`}>
           {model.type.name}

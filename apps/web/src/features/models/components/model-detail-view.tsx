@@ -6,6 +6,7 @@ import { formatBytes } from '@/shared/format/bytes';
 import { isHttpError } from '@/shared/http';
 import { lazyWithTimeout } from '@/shared/ui/lazy-with-timeout';
 import { PageHeader } from '@/shared/ui/page-header';
+import cardStyles from '@/shared/ui/card-catalogue.module.css';
 import { useModel, type ModelDetail } from '../api/get-model';
 import { ModelLikeButton } from './model-like-button';
 import styles from './models.module.css';
@@ -14,7 +15,7 @@ const MarkdownArticle = lazyWithTimeout(() => import('@/shared/ui/markdown-artic
 
 function Section({ title, children }: { title?: string; children: ReactNode }) {
   return (
-    <section className={styles.card}>
+    <section className={cardStyles.card}>
       {title ? <h2>{title}</h2> : null}
       {children}
     </section>
@@ -28,7 +29,7 @@ export function ModelNotFound() {
     <>
       <PageHeader title={t('routes:modelDetial.title')} />
       <Section>
-        <div className={styles.state} data-testid="model-not-found">
+        <div className={cardStyles.state} data-testid="model-not-found">
           <span>{t('detail.notFound')}</span>
           <Link to="/model">{t('detail.backToCenter')}</Link>
         </div>
@@ -96,7 +97,7 @@ export function ModelDetailView({ id, download }: ModelDetailViewProps) {
       <>
         <PageHeader title={t('routes:modelDetial.title')} />
         <Section>
-          <div className={styles.state} role="alert" data-testid="model-detail-error">
+          <div className={cardStyles.state} role="alert" data-testid="model-detail-error">
             <span>{t('detail.error')}</span>
             <Button onClick={() => void model.refetch()}>{t('detail.retry')}</Button>
           </div>

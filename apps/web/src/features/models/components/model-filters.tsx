@@ -1,15 +1,11 @@
-import { Segmented, Switch } from 'antd';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from '@/shared/ui/search-field';
+import { TypeFilter } from '@/shared/ui/type-filter';
 import { useSession } from '@/shared/stores/session-store';
+import styles from '@/shared/ui/card-catalogue.module.css';
 import { useModelTypes } from '../api/list-model-types';
 import type { ModelFilters as Filters } from '../api/list-models';
-import styles from './models.module.css';
-
-/** The search asks once typing pauses this long, not on every key. */
-const SEARCH_DELAY_MS = 300;
-
-const ALL = 'all';
 
 interface ModelFiltersProps {
   filters: Filters;
@@ -21,45 +17,22 @@ export function ModelFilters({ filters, onChange }: ModelFiltersProps) {
   const { t } = useTranslation('models');
   const signedIn = useSession((state) => state.isLogin);
   const types = useModelTypes();
-  const [keyword, setKeyword] = useState(filters.keyword ?? '');
-  const search = useEffectEvent((text: string) => onChange({ keyword: text || undefined }));
-
-  useEffect(() => {
-    const trimmed = keyword.trim();
-    if (trimmed === (filters.keyword ?? '')) {
-      return;
-    }
-    const timer = setTimeout(() => search(trimmed), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [keyword, filters.keyword]);
-
-  const typeOptions = [
-    { value: ALL, label: <span data-testid="model-filter-type-all">{t('center.filters.allTypes')}</span> },
-    ...(types.data ?? []).map((type) => ({
-      value: type.id,
-      label: <span data-testid={`model-filter-type-${type.code}`}>{type.name}</span>,
-    })),
-  ];
 
   return (
     <div className={styles.filters} role="search" aria-label={t('center.filters.label')}>
-      <div className={styles.filterScroll}>
-        <Segmented<string>
-          value={filters.typeId ?? ALL}
-          onChange={(value) => onChange({ typeId: value === ALL ? undefined : value })}
-          options={typeOptions}
-          aria-label={t('center.filters.type')}
-          data-testid="model-filter-types"
-        />
-      </div>
-      <input
-        className={styles.search}
-        type="search"
-        value={keyword}
-        onChange={(event) => setKeyword(event.target.value)}
+      <TypeFilter
+        types={(types.data ?? []).map((type) => ({ ...type, testId: `model-filter-type-${type.code}` }))}
+        typeId={filters.typeId}
+        onChange={(typeId) => onChange({ typeId })}
+        allLabel={t('center.filters.allTypes')}
+        label={t('center.filters.type')}
+        testIdPrefix="model-filter-type"
+      />
+      <SearchField
+        keyword={filters.keyword}
+        onSearch={(keyword) => onChange({ keyword })}
         placeholder={t('center.filters.search')}
-        aria-label={t('center.filters.search')}
-        data-testid="model-search"
+        testId="model-search"
       />
       {signedIn ? (
         <label>
