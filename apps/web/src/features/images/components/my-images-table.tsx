@@ -1,4 +1,4 @@
-import { App, Button, Flex, Table, Tag, Typography, type ButtonProps } from 'antd';
+import { App, Button, Empty, Flex, Table, Tag, Typography, type ButtonProps } from 'antd';
 import { useState } from 'react';
 import { DateTime } from '@/shared/ui/date-time';
 import { useDeleteImage } from '../api/delete-image';
@@ -89,7 +89,7 @@ export function MyImagesTable({ scope, onCreate }: MyImagesTableProps) {
         dataSource={images.data ?? []}
         pagination={false}
         scroll={{ x: 960 }}
-        locale={{ emptyText: t(scope === 'shared' ? 'list.emptyShared' : 'list.empty') }}
+        locale={{ emptyText: <Empty description={t(scope === 'shared' ? 'list.emptyShared' : 'list.empty')} /> }}
         data-testid={`images-table-${scope}`}
         columns={[
           {

@@ -1,4 +1,4 @@
-import { Button, Modal, Table, Tag } from 'antd';
+import { Button, Empty, Modal, Table, Tag } from 'antd';
 import { DateTime } from '@/shared/ui/date-time';
 import { useCancelShare } from '../api/cancel-share';
 import { useShares, type ShareRecord } from '../api/list-shares';
@@ -19,7 +19,7 @@ export function ShareRecordDialog({ image, onClose }: { image: UserImage; onClos
         loading={shares.isLoading}
         dataSource={shares.data ?? []}
         pagination={false}
-        locale={{ emptyText: t('record.empty') }}
+        locale={{ emptyText: <Empty description={t('record.empty')} /> }}
         data-testid="image-share-record"
         columns={[
           { title: t('record.phone'), dataIndex: 'phone' },
