@@ -12,6 +12,8 @@ import path from 'node:path';
 import http, { type IncomingMessage } from 'node:http';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { systemClock } from '../apps/server/src/jobs/clock.js';
@@ -62,6 +64,8 @@ async function exchange(url: string, { body, sink }: { body?: Buffer; sink?: str
   );
 }
 
+const execFileAsync = promisify(execFile);
+
 async function benchLocal(work: string, source: string, bytes: Buffer): Promise<ObjectRow[]> {
   const dataDir = path.join(work, 'server');
   const signingKey = randomBytes(32).toString('base64');
@@ -80,11 +84,16 @@ async function benchLocal(work: string, source: string, bytes: Buffer): Promise<
       const { url } = await store.presignGet(`bench/local-${round}.bin`, 600);
       await exchange(url, { sink: path.join(work, `download-${round}`) });
     });
+    const native = await best(async (round) => {
+      const { url } = await store.presignGet(`bench/local-${round}.bin`, 600);
+      await execFileAsync('curl', ['--fail', '--silent', '--output', path.join(work, `curl-${round}`), url]);
+    });
     const baseline = 'plain file copy';
     return [
       { adapter: 'local', name: baseline, mibPerSecond: copy, baseline: '', ratio: 1 },
       { adapter: 'local', name: 'signed-URL PUT (upload)', mibPerSecond: upload, baseline, ratio: upload / copy },
       { adapter: 'local', name: 'signed-URL GET (download)', mibPerSecond: download, baseline, ratio: download / copy },
+      { adapter: 'local', name: 'signed-URL GET by curl', mibPerSecond: native, baseline, ratio: native / copy },
     ];
   } finally {
     await stop(api);
