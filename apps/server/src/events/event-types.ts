@@ -12,6 +12,12 @@ const application = { userId: id, applicationId: id, appName: z.string() };
  * payload's meaning in place: events already written keep the old one (add a field, or a new type).
  */
 export const EVENT_TYPES = {
+  /** A user registered; `inviterId` is who invited them, when they came with a known invitation code. */
+  'user.registered': z.object({ userId: id, inviterId: id.nullable() }),
+  /** A user's application was accepted (and, when prepaid, paid): invite rewards count a friend's first. */
+  'application.created': z.object({ ...application, imageId: id }),
+  /** A payment order was credited to its user's balance (`amount` in units), once per order. */
+  'recharge.credited': z.object({ userId: id, orderNo: z.string(), amount: units }),
   /** What a user can spend fell below an hour (`hour`) or ten minutes (`tenMinutes`) of their running applications. */
   'balance.low': z.object({ userId: id, level: z.enum(['hour', 'tenMinutes']), spendable: units }),
   /** The platform (not its user) stopped an application: for want of funds, at expiry, or at its timed shutdown. */

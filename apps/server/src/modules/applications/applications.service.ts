@@ -16,6 +16,7 @@ import type { UserId } from '../../db/ids.js';
 import { pageWindow } from '../../db/paging.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
+import { recordEvent } from '../../events/index.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import type { InventoryService } from '../inventory/index.js';
@@ -223,6 +224,17 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
           // A refusal (insufficient balance) rolls back the whole acceptance, GPUs included.
           await wallet.charge(tx, { userId, amount: prepaid, transactionType: 'appOrder', orderNo: inserted.orderNo });
         }
+        await recordEvent(tx, {
+          type: 'application.created',
+          subject: `user:${userId}`,
+          payload: {
+            userId: String(userId),
+            applicationId: String(inserted.id),
+            appName: inserted.appName,
+            imageId: String(inserted.imageId),
+          },
+          at: now,
+        });
         return inserted;
       });
       changed(row.id);

@@ -6,6 +6,7 @@ import type { UserId } from '../../db/ids.js';
 import { claimOnce } from '../../db/processed-keys.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
+import { recordEvent } from '../../events/index.js';
 import type { Clock } from '../../jobs/clock.js';
 import {
   PaymentUnavailableError,
@@ -77,6 +78,12 @@ export function rechargeService({ config, db, clock, log, provider, wallet }: Re
         },
       ]);
       await wallet.grantRechargeReturn(tx, { userId: order.userId, orderNo: order.orderNo, amount: order.amount });
+      await recordEvent(tx, {
+        type: 'recharge.credited',
+        subject: `user:${order.userId}`,
+        payload: { userId: String(order.userId), orderNo: order.orderNo, amount: String(order.amount) },
+        at: clock.now(),
+      });
       if (afterClose) {
         log.warn({ orderNo: order.orderNo, was: order.status, via }, 'payment after the order was closed: credited');
       }

@@ -28,7 +28,7 @@ export function createUsersModule({
   objectStore,
 }: UsersDependencies): Module<UsersService> {
   const permissions = rolePermissionsMemory({ db, listen });
-  const service = usersService({ db, notices });
+  const service = usersService({ db, clock, notices });
   const routes = usersRoutes({
     db,
     vip: service,

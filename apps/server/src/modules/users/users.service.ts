@@ -1,5 +1,7 @@
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
+import { recordEvent } from '../../events/index.js';
+import type { Clock } from '../../jobs/clock.js';
 import type { NoticesService } from '../notices/index.js';
 import * as accounts from './accounts.queries.js';
 import { userRoles, users } from './users.tables.js';
@@ -29,7 +31,7 @@ function defaultNickName(account: NewAccount): string {
  * The account row and its columns, for the modules that work with them (auth, sessions, WeChat, real-name). Each
  * function takes the caller's executor, so it joins the caller's transaction.
  */
-export function usersService({ db, notices }: { db: Db; notices: NoticesService }) {
+export function usersService({ db, clock, notices }: { db: Db; clock: Clock; notices: NoticesService }) {
   const vip = vipService({ db });
   return {
     ...accounts,
@@ -61,6 +63,12 @@ export function usersService({ db, notices }: { db: Db; notices: NoticesService 
       const userId = row!.id;
       await tx.insert(userRoles).values({ userId, roleKey: 'user' });
       await notices.notifyUser(tx, { userId, kind: 'welcome', params: {} });
+      await recordEvent(tx, {
+        type: 'user.registered',
+        subject: `user:${userId}`,
+        payload: { userId: String(userId), inviterId: inviterId === null ? null : String(inviterId) },
+        at: clock.now(),
+      });
       return userId;
     },
 
