@@ -23,11 +23,11 @@ const eventsOf = (type: string, userId: bigint) =>
 describe('the facts invite rewards and partner programmes build on', () => {
   it('records who invited a new user when they register', async () => {
     const inviter = await createUser(t);
-    const [{ code }] = await queryRows<{ code: string }>(
+    const [row] = await queryRows<{ code: string }>(
       t.db,
       sql`SELECT invitation_code AS code FROM users WHERE id = ${inviter}`,
     );
-    const invited = await createUser(t, { invitationCode: code });
+    const invited = await createUser(t, { invitationCode: row!.code });
     const alone = await createUser(t, { invitationCode: 'NO-SUCH-CODE' });
 
     expect((await eventsOf('user.registered', invited)).map((row) => row.payload)).toEqual([
