@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { idTextSchema, moneyTextSchema, pageQuerySchema, pageSchema } from '../envelope.js';
+import { FEEDBACK_LIMITS } from '../constants.js';
 import { ConsultationService } from '../enums.js';
 import { operatorReasonSchema, PHONE_PATTERN } from '../validation.js';
-
-/** What the feedback dialog and the consultation form accept (spec §1, §3 "Consultation form"), in characters. */
-export const FEEDBACK_LIMITS = {
-  contentMax: 1000,
-  /** Screenshots per feedback, each uploaded first through getImgPresignedUploadUrl. */
-  screenshotsMax: 3,
-  consultNameMax: 50,
-  consultCompanyMax: 100,
-  consultPositionMax: 50,
-  consultRequirementMax: 2000,
-} as const;
 
 /** Feedback waits for an operator's reading; adopted, its author got the gift voucher. */
 export const FEEDBACK_STATES = ['submitted', 'adopted'] as const;
