@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe.js';
 import { openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
 import { dismissWelcomeDialogs, openInteractive, openSignedIn, scrollsSideways } from '../support/console.js';
 import { callApi, registerByEmail } from '../support/dev-api.js';
@@ -11,7 +12,8 @@ const SCREENSHOT = Buffer.from(
 
 let session: BrowserSession;
 beforeEach(async () => {
-  session = await openBrowser();
+  // Past the console's Content-Security-Policy, so that axe-core can check the feedback dialog.
+  session = await openBrowser({ bypassCSP: true });
 });
 afterEach(() => session.close());
 
@@ -76,6 +78,7 @@ describe('feedback and business consultation', () => {
       .locator('[data-testid="feedback-form"] input[type="file"]')
       .setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: SCREENSHOT });
     await page.locator('[data-testid="feedback-form"] .ant-upload-list-item-done img').waitFor({ state: 'visible' });
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('feedback-submit').click();
     await page.getByTestId('feedback-sent').waitFor({ state: 'visible' });
     await page.getByTestId('feedback-close').click();
