@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
 import { openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
-import { dismissWelcomeDialogs, openInteractive, openSignedIn, scrollsSideways } from '../support/console.js';
+import {
+  chooseLanguage,
+  dismissWelcomeDialogs,
+  openInteractive,
+  openSignedIn,
+  scrollsSideways,
+} from '../support/console.js';
 import { callApi, registerByEmail } from '../support/dev-api.js';
 
 // A real 1 × 1 PNG, so that the dialog can draw its preview as it would for a person's screenshot.
@@ -45,6 +51,14 @@ describe('feedback and business consultation', () => {
     await openInteractive(page, `${baseUrl}/businessImplementation`);
     await expect.poll(() => page.locator('[data-testid^="business-service-"]').count()).toBe(5);
     expect(await page.getByTestId('business-service-cloud').textContent()).toContain('GPU/TPU');
+
+    // Feedback is for signed-in users, whom an adoption can thank: a guest is asked to log in.
+    await page.getByTestId('menu-more').hover();
+    await page.getByTestId('menu-feedback').click();
+    await page.getByTestId('feedback-login').click();
+    await page.getByTestId('login-dialog').waitFor({ state: 'visible' });
+    await page.locator('.ant-modal-wrap:has([data-testid="login-dialog"]) .ant-modal-close').click();
+    await page.getByTestId('login-dialog').waitFor({ state: 'hidden' });
 
     await page.getByTestId('business-consult-now').click();
     const form = page.getByTestId('consult-form');
@@ -94,12 +108,16 @@ describe('feedback and business consultation', () => {
     expect(await gift.textContent()).toContain('¥5.00');
   });
 
-  it('fits a phone screen', async () => {
+  it('fits a phone screen, in English too', async () => {
     await session.close();
     session = await openBrowser({ viewport: PHONE });
     const { page, baseUrl } = session;
+    await chooseLanguage(page, baseUrl, 'en-US');
     await openInteractive(page, `${baseUrl}/businessImplementation`);
     await page.getByTestId('consult-form').waitFor({ state: 'visible' });
     expect(await scrollsSideways(page)).toBe(false);
+    expect(await page.getByTestId('business-service-cloud').textContent()).toContain('Cloud computing (GPU/TPU)');
+    await page.getByTestId('consult-submit').click();
+    await page.getByTestId('consult-form').getByText('Please enter your name').waitFor({ state: 'visible' });
   });
 });
