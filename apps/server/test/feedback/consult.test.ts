@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdjustableClock } from '../../src/jobs/clock.js';
 import type { TestApp } from '../helpers/build-test-app.js';
 import { auditRowsOf, createOperator } from '../helpers/operators.js';
 import { consult, startFeedbackApp } from './feedback-helpers.js';
@@ -102,7 +103,7 @@ describe('a business consultation', () => {
     expect((await consult(t, FORM, { ip, locale: 'zh-CN' })).json().msg).toContain('您所在网络提交的咨询过多');
     expect((await consult(t, FORM, { ip: freshAddress() })).statusCode).toBe(200);
 
-    t.clock.advance(60);
+    (t.clock as AdjustableClock).advance(60);
     expect((await consult(t, FORM, { ip })).statusCode).toBe(200);
   });
 
