@@ -9,6 +9,7 @@ import { wechatQrProvider } from './providers/wechat/index.js';
 import { createApplicationsModule } from './modules/applications/index.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createCatalogueModule } from './modules/catalogue/index.js';
+import { createFeedbackModule } from './modules/feedback/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createInventoryModule } from './modules/inventory/index.js';
 import { createModelsModule } from './modules/models/index.js';
@@ -104,6 +105,13 @@ export function composeModules(platform: Platform) {
     applications: applications.service,
   });
   const models = createModelsModule({ ...platform, source: modelSource, applications: applications.service });
+  const feedback = createFeedbackModule({
+    ...platform,
+    objectStore,
+    auth: auth.service,
+    wallet: wallet.service,
+    notices: notices.service,
+  });
   const recharge = createRechargeModule({
     ...platform,
     provider: paymentProvider(config),
@@ -130,6 +138,7 @@ export function composeModules(platform: Platform) {
     catalogue,
     applications,
     models,
+    feedback,
   ];
   const services = {
     notices: notices.service,

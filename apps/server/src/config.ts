@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { compute } from './config/compute.js';
 import { database } from './config/database.js';
+import { feedback } from './config/feedback.js';
 import { fleet } from './config/fleet.js';
 import type { ConfigGroup } from './config/group.js';
 import { http } from './config/http.js';
@@ -39,6 +40,7 @@ const groups = {
   wechatLogin,
   realName,
   site,
+  feedback,
 };
 
 type Groups = typeof groups;

@@ -125,6 +125,17 @@ export const KOL_WITHDRAWAL = {
   methods: ['alipay', 'bank'],
 } as const;
 
+/** What the feedback dialog and the consultation form accept (spec §1, §3 "Consultation form"), in characters. */
+export const FEEDBACK_LIMITS = {
+  contentMax: 1000,
+  /** Screenshots per feedback, each uploaded first through getImgPresignedUploadUrl. */
+  screenshotsMax: 3,
+  consultNameMax: 50,
+  consultCompanyMax: 100,
+  consultPositionMax: 50,
+  consultRequirementMax: 2000,
+} as const;
+
 export const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';

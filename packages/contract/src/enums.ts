@@ -47,7 +47,7 @@ export const VoucherStatus = defineEnum('voucherStatus', [
 /** `voucher` pays any charge; `coupon` only GPU application orders (transaction type appOrder). */
 export const VoucherKind = defineEnum('voucherKind', ['voucher', 'coupon']);
 /** Where a voucher came from: an operator's grant, a recharge-return promotion, an invite reward. */
-export const VoucherSource = defineEnum('voucherSource', ['operator', 'rechargeReturn', 'invite']);
+export const VoucherSource = defineEnum('voucherSource', ['operator', 'rechargeReturn', 'invite', 'feedback']);
 export type VoucherStatus = (typeof VoucherStatus.values)[number];
 export type VoucherKind = (typeof VoucherKind.values)[number];
 export type VoucherSource = (typeof VoucherSource.values)[number];

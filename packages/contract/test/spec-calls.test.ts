@@ -147,8 +147,6 @@ const COMING: Record<string, readonly string[]> = {
     '/recharge/ApiUserSign/',
     '/system/userApiCredentials/',
     '/equipment/onlineApplication/obtainApplicationApiLink',
-    '/auth/consult',
-    '/system/feedback/',
   ],
 };
 

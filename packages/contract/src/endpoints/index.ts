@@ -3,6 +3,7 @@ import * as applications from './applications.js';
 import * as auth from './auth.js';
 import * as catalogue from './catalogue.js';
 import * as dev from './dev.js';
+import * as feedback from './feedback.js';
 import * as files from './files.js';
 import * as inventory from './inventory.js';
 import * as models from './models.js';
@@ -26,6 +27,7 @@ export {
   auth,
   catalogue,
   dev,
+  feedback,
   files,
   inventory,
   models,
@@ -71,4 +73,5 @@ export const ENDPOINTS = [
   workspaceTransfers,
   models,
   inventory,
+  feedback,
 ].flatMap((area) => Object.values(area).filter(isEndpoint)) as EndpointDefinition[];

@@ -6,6 +6,7 @@ import enImages from './en-US/images.json' with { type: 'json' };
 import enInventory from './en-US/inventory.json' with { type: 'json' };
 import enModels from './en-US/models.json' with { type: 'json' };
 import enErrors from './en-US/errors.json' with { type: 'json' };
+import enFeedback from './en-US/feedback.json' with { type: 'json' };
 import enFiles from './en-US/files.json' with { type: 'json' };
 import enNotices from './en-US/notices.json' with { type: 'json' };
 import enPower from './en-US/power.json' with { type: 'json' };
@@ -24,6 +25,7 @@ import zhImages from './zh-CN/images.json' with { type: 'json' };
 import zhInventory from './zh-CN/inventory.json' with { type: 'json' };
 import zhModels from './zh-CN/models.json' with { type: 'json' };
 import zhErrors from './zh-CN/errors.json' with { type: 'json' };
+import zhFeedback from './zh-CN/feedback.json' with { type: 'json' };
 import zhFiles from './zh-CN/files.json' with { type: 'json' };
 import zhNotices from './zh-CN/notices.json' with { type: 'json' };
 import zhPower from './zh-CN/power.json' with { type: 'json' };
@@ -55,6 +57,7 @@ export const ZH_CN = {
   transfers: zhTransfers,
   models: zhModels,
   files: zhFiles,
+  feedback: zhFeedback,
 };
 
 export const EN_US: typeof ZH_CN = {
@@ -76,4 +79,5 @@ export const EN_US: typeof ZH_CN = {
   transfers: enTransfers,
   models: enModels,
   files: enFiles,
+  feedback: enFeedback,
 };

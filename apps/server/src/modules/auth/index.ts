@@ -1,11 +1,13 @@
 import type { JobDefinition } from '../../jobs/scheduler.js';
 import type { Module } from '../../platform.js';
+import { overAddressLimit, type AddressRule } from './address-limit.js';
 import type { AuthDependencies } from './auth.dependencies.js';
 import { authRoutes } from './auth.routes.js';
 import { deleteDeadCaptchas } from './captcha.queries.js';
 import { deleteDeadCodes } from './codes.queries.js';
 import { purgeCounters } from './rate-counters.js';
 
+export type { AddressRule } from './address-limit.js';
 export type { AuthDependencies } from './auth.dependencies.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -27,7 +29,18 @@ const jobs: JobDefinition[] = [
   },
 ];
 
-/** Captchas, one-time codes, registration, login and credentials (spec §4, §5); it exposes no service. */
-export function createAuthModule(deps: AuthDependencies): Module<null> {
-  return { service: null, jobs, routes: authRoutes(deps) };
+/**
+ * Captchas, one-time codes, registration, login and credentials (spec §4, §5). Its service lends other modules the
+ * per-address counters it keeps in the database, for what anyone may call without an account.
+ */
+export function createAuthModule(deps: AuthDependencies): Module<AuthService> {
+  const service = {
+    /** Counts a hit from the address against each rule; true when one is now exceeded. */
+    overAddressLimit: (rules: readonly AddressRule[], ip: string) => overAddressLimit(deps, rules, ip),
+  };
+  return { service, jobs, routes: authRoutes(deps) };
+}
+
+export interface AuthService {
+  overAddressLimit(rules: readonly AddressRule[], ip: string): Promise<boolean>;
 }

@@ -1,13 +1,13 @@
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../jobs/clock.js';
-import { countHit, fixedWindow } from './rate-counters.js';
+import { overAddressLimit, type AddressRule } from './address-limit.js';
 
 // 20 a minute is the lookup endpoints' own rate limit (the contract's rateLimitPerMinute), which only they pass.
-const LOOKUP_RULES = [
+const LOOKUP_RULES: readonly AddressRule[] = [
   { name: 'lookup-ip-minute', limit: 20, windowMs: 60_000 },
   { name: 'lookup-ip', limit: 60, windowMs: 60 * 60_000 },
-] as const;
+];
 
 /**
  * Counts one answer that tells whether an account exists, per address and in the database (ARCHITECTURE §10), and
@@ -17,12 +17,7 @@ const LOOKUP_RULES = [
  * existence check, so that a refused caller learns nothing.
  */
 export async function countLookup({ db, clock }: { db: Db; clock: Clock }, ip: string): Promise<void> {
-  const now = clock.now();
-  let over = false;
-  for (const rule of LOOKUP_RULES) {
-    over = (await countHit(db, fixedWindow(`${rule.name}:${ip}`, now, rule.windowMs))) > rule.limit || over;
-  }
-  if (over) {
+  if (await overAddressLimit({ db, clock }, LOOKUP_RULES, ip)) {
     throw new AppError('businessRule', { messageKey: 'auth.lookupLimit' });
   }
 }

@@ -11,6 +11,7 @@ import { vipConsumers } from './vip.consumers.js';
 
 export type { NewAccount, UsersService } from './users.service.js';
 export type { WechatBinding } from './accounts.queries.js';
+export { matchesImageType, SIGNATURE_BYTES } from './image-signature.js';
 
 interface UsersDependencies extends Platform {
   notices: NoticesService;

@@ -1,5 +1,43 @@
-import { PlaceholderPage } from '@/shared/ui/placeholder-page';
+import { TIMING } from '@suanli/contract';
+import { Button, Skeleton, Typography } from 'antd';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BusinessServices } from '@/features/feedback/components/business-services';
+import { lazyWithTimeout } from '@/shared/ui/lazy-with-timeout';
+import { PageHeader } from '@/shared/ui/page-header';
+import { PlainCard } from '@/shared/ui/plain-card';
 
+// The form's fields and checks load after the page's first paint; a guest reading the services never waits for them.
+const ConsultForm = lazyWithTimeout(() => import('@/features/feedback/components/consult-form'));
+
+const CONSULT_ID = 'consult';
+
+/** Spec §1-2 business landing: the five services, and the business consultation form below them. */
 export default function BusinessImplementationPage() {
-  return <PlaceholderPage routeKey="businessImplementation" />;
+  const { t } = useTranslation(['routes', 'feedback']);
+  const toForm = () => document.getElementById(CONSULT_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  return (
+    <>
+      <PageHeader
+        title={t('routes:businessImplementation.title')}
+        extra={
+          <Button type="primary" onClick={toForm} data-testid="business-consult-now">
+            {t('feedback:landing.consultNow')}
+          </Button>
+        }
+      />
+      <Typography.Paragraph>{t('feedback:landing.intro')}</Typography.Paragraph>
+      <BusinessServices />
+      <section id={CONSULT_ID} style={{ marginTop: 24, scrollMarginTop: 16 }}>
+        <PlainCard title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('feedback:consult.title')}</h2>}>
+          <Typography.Paragraph type="secondary">
+            {t('feedback:consult.intro', { hours: TIMING.consultationReplyHours })}
+          </Typography.Paragraph>
+          <Suspense fallback={<Skeleton active />}>
+            <ConsultForm />
+          </Suspense>
+        </PlainCard>
+      </section>
+    </>
+  );
 }

@@ -18,7 +18,7 @@ export function FeedbackModal({ open, onClose }: FeedbackModalProps) {
     <Modal open={open} onCancel={onClose} footer={null} title={t('modal.title')} destroyOnHidden>
       <div data-testid="feedback-modal">
         <Suspense fallback={<Skeleton active />}>
-          <FeedbackForm />
+          <FeedbackForm onClose={onClose} />
         </Suspense>
       </div>
     </Modal>
