@@ -8,6 +8,7 @@ import enModels from './en-US/models.json' with { type: 'json' };
 import enErrors from './en-US/errors.json' with { type: 'json' };
 import enFiles from './en-US/files.json' with { type: 'json' };
 import enNotices from './en-US/notices.json' with { type: 'json' };
+import enPartners from './en-US/partners.json' with { type: 'json' };
 import enPower from './en-US/power.json' with { type: 'json' };
 import enRealName from './en-US/realName.json' with { type: 'json' };
 import enRecharge from './en-US/recharge.json' with { type: 'json' };
@@ -26,6 +27,7 @@ import zhModels from './zh-CN/models.json' with { type: 'json' };
 import zhErrors from './zh-CN/errors.json' with { type: 'json' };
 import zhFiles from './zh-CN/files.json' with { type: 'json' };
 import zhNotices from './zh-CN/notices.json' with { type: 'json' };
+import zhPartners from './zh-CN/partners.json' with { type: 'json' };
 import zhPower from './zh-CN/power.json' with { type: 'json' };
 import zhRealName from './zh-CN/realName.json' with { type: 'json' };
 import zhRecharge from './zh-CN/recharge.json' with { type: 'json' };
@@ -55,6 +57,7 @@ export const ZH_CN = {
   transfers: zhTransfers,
   models: zhModels,
   files: zhFiles,
+  partners: zhPartners,
 };
 
 export const EN_US: typeof ZH_CN = {
@@ -76,4 +79,5 @@ export const EN_US: typeof ZH_CN = {
   transfers: enTransfers,
   models: enModels,
   files: enFiles,
+  partners: enPartners,
 };
