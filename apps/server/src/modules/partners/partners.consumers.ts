@@ -12,24 +12,23 @@ const userIdOf = (text: string) => asUserId(BigInt(text));
  */
 export function partnersConsumers(income: IncomeService) {
   return [
+    // One consumer for both facts: events of one subject (`user:<id>`) reach it in order, so an invitee's recharge is
+    // never handled before their registration made them the KOL's (two consumers would each go at their own pace).
     defineConsumer({
-      name: 'partners.kol-welcome',
-      types: ['user.registered'],
+      name: 'partners.kol',
+      types: ['user.registered', 'recharge.credited'],
       handle: async (tx, event) => {
-        const { userId, inviterId } = event.payload;
-        if (inviterId !== null && (await claimOnce(tx, { scope: 'partners.kol-welcome', key: userId }))) {
-          await income.welcomeKolInvitee(tx, {
-            userId: userIdOf(userId),
-            inviterId: userIdOf(inviterId),
-            at: event.occurredAt,
-          });
+        if (event.type === 'user.registered') {
+          const { userId, inviterId } = event.payload;
+          if (inviterId !== null && (await claimOnce(tx, { scope: 'partners.kol-welcome', key: userId }))) {
+            await income.welcomeKolInvitee(tx, {
+              userId: userIdOf(userId),
+              inviterId: userIdOf(inviterId),
+              at: event.occurredAt,
+            });
+          }
+          return;
         }
-      },
-    }),
-    defineConsumer({
-      name: 'partners.kol-income',
-      types: ['recharge.credited'],
-      handle: async (tx, event) => {
         const { userId, orderNo, amount } = event.payload;
         if (await claimOnce(tx, { scope: 'partners.kol-income', key: orderNo })) {
           await income.creditKolIncome(tx, { userId: userIdOf(userId), orderNo, amount: money(BigInt(amount)) });
