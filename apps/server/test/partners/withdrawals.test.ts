@@ -61,13 +61,13 @@ describe('the KOL and creator programme is for real-name verified partners', () 
     expect(company.json().msg).toContain('card number');
   });
 
-  it('joins with a payment account, shown masked, and gives the promotion link', async () => {
+  it('joins with a payment account, shown back to its owner, and gives the promotion link', async () => {
     const partner = await createPartner(t);
     const channel = (await blogger(t, partner.token, 'selectPromotionChannel')).json().data;
     expect(channel).toMatchObject({ status: 'active', verified: true, incomeRatio: '10' });
     expect(channel.linkPath).toBe(`/?invitationCode=${partner.code}`);
     const account = (await blogger(t, partner.token, 'getPersonWithdraw')).json().data;
-    expect(account).toMatchObject({ kind: 'personal', name: '张三', idNumber: '**************0011' });
+    expect(account).toMatchObject({ kind: 'personal', ...PERSON });
   });
 });
 

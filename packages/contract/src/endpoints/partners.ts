@@ -172,7 +172,7 @@ export const getPersonWithdraw = defineEndpoint({
   method: 'GET',
   path: '/recharge/blogger/getPersonWithdraw',
   auth: 'user',
-  summary: "The partner's payment account (ID and card numbers masked), null when none is set",
+  summary: "The partner's own payment account, as they set it (a withdrawal sends it again), null when none is set",
   tag: 'partners',
   data: z
     .object({

@@ -207,10 +207,10 @@ export function partnersService({ db, clock, timeZone, wallet, realName, users }
       return {
         kind: account.kind,
         name: account.name,
-        idNumber: maskNumber(account.idNumber),
+        idNumber: account.idNumber,
         alipayPhone: account.alipayPhone,
         companyName: account.companyName,
-        cardNumber: maskNumber(account.cardNumber),
+        cardNumber: account.cardNumber,
         openingBank: account.openingBank,
         agreedAt: partner.agreedAt.toISOString(),
       };
