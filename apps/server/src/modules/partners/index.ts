@@ -37,6 +37,7 @@ export function createPartnersModule(
       income,
       admin: partnersAdminService({ db, clock, wallet }),
       signing: apiUserSignService({ db, clock, realName }),
+      devTools: config.runtime.devTools,
     }),
     consumers: partnersConsumers(income),
   };

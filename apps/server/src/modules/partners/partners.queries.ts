@@ -192,3 +192,11 @@ export async function findQualified(db: Db, userIds: readonly UserId[]): Promise
     .where(and(inArray(partners.userId, [...userIds]), sql`${partners.revokedAt} IS NULL`));
   return new Set(rows.map((row) => row.userId));
 }
+
+/** Dates the user's credits still in review back to just before `reviewedBefore`: development tools only. */
+export async function backdateCredits(db: Db, userId: UserId, reviewedBefore: Date) {
+  await db
+    .update(partnerCredits)
+    .set({ creditedAt: new Date(reviewedBefore.getTime() - 1000) })
+    .where(and(eq(partnerCredits.userId, userId), gte(partnerCredits.creditedAt, reviewedBefore)));
+}

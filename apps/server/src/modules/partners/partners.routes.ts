@@ -1,4 +1,4 @@
-import { partners } from '@suanli/contract';
+import { dev, partners } from '@suanli/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/endpoints.js';
 import type { ApiUserSignService } from './api-user-sign.service.js';
@@ -11,8 +11,9 @@ export function partnersRoutes(services: {
   income: IncomeService;
   admin: PartnersAdminService;
   signing: ApiUserSignService;
+  devTools: boolean;
 }) {
-  const { partners: service, income, admin, signing } = services;
+  const { partners: service, income, admin, signing, devTools } = services;
   return async (app: FastifyInstance) => {
     route(app, partners.selectPromotionChannel, (_input, { userId }) => service.promotionChannel(userId));
     route(app, partners.getBloggerAmount, async ({ query }, { userId }) => {
@@ -36,5 +37,8 @@ export function partnersRoutes(services: {
     route(app, partners.restorePartner, ({ params }, { audit }) => admin.restore(audit, params.userId));
     route(app, partners.listWithdrawals, ({ query }) => admin.list(query.status));
     route(app, partners.decideWithdrawal, ({ params, body }, { audit }) => admin.decide(audit, params.id, body));
+    if (devTools) {
+      route(app, dev.closeDevPartnerReview, ({ body }) => service.closeReview(body.account));
+    }
   };
 }

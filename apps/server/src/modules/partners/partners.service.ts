@@ -54,7 +54,7 @@ export interface PartnersDependencies {
   timeZone: string;
   wallet: Pick<WalletService, 'earnings' | 'holdWithdrawal' | 'newOrderNo'>;
   realName: Pick<RealNameService, 'isVerified'>;
-  users: Pick<UsersService, 'findInvitationCode'>;
+  users: Pick<UsersService, 'findInvitationCode' | 'findUserByAccount'>;
 }
 
 /**
@@ -219,6 +219,16 @@ export function partnersService({ db, clock, timeZone, wallet, realName, users }
     async listWithdrawals(userId: UserId, page: PageQuery) {
       const result = await paged(page, queries.withdrawalPage(db, userId));
       return { total: result.total, rows: result.rows.map(withdrawalRow) };
+    },
+
+    /** Development tools: what the partner earned so far becomes withdrawable now, as the 8th of next month makes it. */
+    async closeReview(account: string) {
+      const user = await users.findUserByAccount(db, account);
+      if (!user) {
+        throw new AppError('notFound', { field: 'account' });
+      }
+      await queries.backdateCredits(db, user.id, reviewedBefore(clock.now(), timeZone));
+      return { userId: String(user.id) };
     },
 
     /** The business month asked for, or the current one. */

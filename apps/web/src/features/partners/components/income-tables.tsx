@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
 import { useCreatorMonth, useKolMonth, type CreatorMonth, type KolMonth } from '../api/partners';
+import { AmountStatistic } from './amount-statistic';
 
 type Invitee = KolMonth['users'][number];
 type Order = Invitee['orders'][number];
@@ -57,14 +58,9 @@ export function KolIncomeCard() {
     <Card title={t('kol.title')} extra={<MonthPicker month={month} onChange={setMonth} testId="partner-kol-month" />}>
       {kol.data ? (
         <Space size="large" wrap style={{ marginBottom: 16 }}>
-          <Statistic
-            title={t('kol.rechargeTotal')}
-            value={kol.data.rechargeTotal}
-            prefix="¥"
-            data-testid="partner-kol-total"
-          />
+          <AmountStatistic title={t('kol.rechargeTotal')} value={kol.data.rechargeTotal} testId="partner-kol-total" />
           <Statistic title={t('channel.ratio')} value={kol.data.incomeRatio} suffix="%" />
-          <Statistic title={t('kol.income')} value={kol.data.income} prefix="¥" data-testid="partner-kol-income" />
+          <AmountStatistic title={t('kol.income')} value={kol.data.income} testId="partner-kol-income" />
         </Space>
       ) : null}
       <Table<Invitee>

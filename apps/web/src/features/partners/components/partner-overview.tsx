@@ -1,8 +1,9 @@
-import { Alert, App, Button, Card, Descriptions, Space, Statistic, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePartnerAmounts, usePaymentAccount, usePromotionChannel } from '../api/partners';
 import { AccountDialog } from './account-dialog';
+import { AmountStatistic } from './amount-statistic';
 import { WithdrawDialog } from './withdraw-dialog';
 
 const STATUS_COLORS = { none: 'default', active: 'green', revoked: 'red' } as const;
@@ -85,25 +86,14 @@ export function PartnerOverview() {
         {amounts.data ? (
           <>
             <Space size="large" wrap>
-              <Statistic
-                title={t('amounts.earnings')}
-                value={amounts.data.earnings}
-                prefix="¥"
-                data-testid="partner-earnings"
-              />
-              <Statistic
+              <AmountStatistic title={t('amounts.earnings')} value={amounts.data.earnings} testId="partner-earnings" />
+              <AmountStatistic
                 title={t('amounts.withdrawable')}
                 value={amounts.data.withdrawable}
-                prefix="¥"
-                data-testid="partner-withdrawable"
+                testId="partner-withdrawable"
               />
-              <Statistic
-                title={t('amounts.inReview')}
-                value={amounts.data.inReview}
-                prefix="¥"
-                data-testid="partner-in-review"
-              />
-              <Statistic title={t('amounts.held')} value={amounts.data.held} prefix="¥" data-testid="partner-held" />
+              <AmountStatistic title={t('amounts.inReview')} value={amounts.data.inReview} testId="partner-in-review" />
+              <AmountStatistic title={t('amounts.held')} value={amounts.data.held} testId="partner-held" />
             </Space>
             <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
               {t('amounts.rules', {
