@@ -31,7 +31,8 @@ async function recharge(token: string, yuan: string) {
 
 describe('the KOL and creator programme', () => {
   it('a verified KOL sets a payment account, earns from an invitee and withdraws above 100, seeing the fee and the held amount', async () => {
-    session = await openBrowser();
+    // axe is injected as a script at the end, as the accessibility journey injects it.
+    session = await openBrowser({ bypassCSP: true });
     const { page, baseUrl } = session;
     const kol = await registerByEmail();
     await verifyRealName(kol.token);
@@ -88,7 +89,7 @@ describe('the KOL and creator programme', () => {
     await page.getByText('Withdrawal submitted; the amount is held while it is reviewed').waitFor({ state: 'visible' });
     await expect.poll(() => page.getByTestId('partner-held').textContent()).toBe('¥150.00');
     expect(await page.getByTestId('partner-withdrawable').textContent()).toBe('¥50.00');
-    const row = page.getByTestId('partner-withdrawals').locator('tbody tr').first();
+    const row = page.getByTestId('partner-withdrawals').locator('tr.ant-table-row').first();
     await expect.poll(() => row.textContent()).toContain('Under review');
     expect(await row.textContent()).toContain('¥9.00');
 

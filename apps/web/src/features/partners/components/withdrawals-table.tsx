@@ -7,8 +7,6 @@ import { useWithdrawals, type Withdrawals } from '../api/partners';
 
 type Row = Withdrawals['rows'][number];
 
-const COLORS = { submitted: 'processing', completed: 'success', rejected: 'error' } as const;
-
 /** The partner's withdrawals, newest first: amount, fee, what was paid, the payee and the status. */
 export function WithdrawalsTable() {
   const { t } = useTranslation('partners');
@@ -36,7 +34,7 @@ export function WithdrawalsTable() {
     {
       key: 'status',
       title: t('withdrawals.status'),
-      render: (_, row) => <Tag color={COLORS[row.status]}>{t(`withdrawals.statuses.${row.status}`)}</Tag>,
+      render: (_, row) => <Tag>{t(`withdrawals.statuses.${row.status}`)}</Tag>,
     },
     { key: 'note', title: t('withdrawals.note'), render: (_, row) => row.rejectNote ?? '' },
   ];
