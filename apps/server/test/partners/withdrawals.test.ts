@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
-import { createOperator } from '../helpers/operators.js';
+import { auditRowsOf, createOperator } from '../helpers/operators.js';
 import { runLedgerCheck } from '../helpers/wallets.js';
 import {
   advanceClock,
@@ -170,6 +170,11 @@ describe('withdrawals (spec §9)', () => {
       t.request({ method: 'POST', url: `/api/admin/finance/withdrawals/${id}`, token, payload, locale: 'en-US' });
 
     expect((await decide(review.token, a, { decision: 'complete', reason: 'paid' })).statusCode).toBe(403);
+    const queue = await t.request({ method: 'GET', url: '/api/admin/finance/withdrawals', token: finance.token });
+    expect(queue.json().data.filter((row: { userId: string }) => row.userId === String(kol.userId))).toMatchObject([
+      { id: a, amount: '100.00', fee: '6.00', status: 'submitted', payeeName: '张三' },
+      { id: b, amount: '150.00', fee: '9.00', status: 'submitted' },
+    ]);
     const fees = await platformBalance(t, 'fees');
     expect((await decide(finance.token, a, { decision: 'complete', reason: 'paid by Alipay' })).json().data).toEqual({
       id: a,
@@ -182,6 +187,10 @@ describe('withdrawals (spec §9)', () => {
     expect((await decide(finance.token, b, { decision: 'complete', reason: 'again' })).statusCode).toBe(409);
 
     expect(await amountsOf(t, kol.token)).toMatchObject({ earnings: '200.00', held: '0.00', withdrawable: '200.00' });
+    expect(await auditRowsOf(t, finance.userId)).toMatchObject([
+      { area: 'finance', action: 'partners.completeWithdrawal', target: `withdrawal:${a}`, reason: 'paid by Alipay' },
+      { area: 'finance', action: 'partners.rejectWithdrawal', target: `withdrawal:${b}`, reason: 'wrong account' },
+    ]);
     expect((await blogger(t, kol.token, 'getWithdrawApplyList')).json().data.rows).toMatchObject([
       { id: b, status: 'rejected', rejectNote: 'Alipay phone unknown' },
       { id: a, status: 'completed', fee: '6.00', payout: '94.00' },
@@ -210,6 +219,10 @@ describe('withdrawals (spec §9)', () => {
     expect(await inviteVouchers(t, friend.token)).toEqual([]);
 
     expect((await qualification('restore')).json().data).toEqual({ status: 'active' });
+    expect((await auditRowsOf(t, review.userId)).map((row) => row.action)).toEqual([
+      'partners.revoke',
+      'partners.restore',
+    ]);
     expect((await withdraw(t, kol.token, request('100'))).statusCode).toBe(200);
   });
 });
