@@ -29,10 +29,6 @@ const refused = (messageKey: string, params?: Record<string, string>, field?: st
 /** Basis points as percent text: 1000 → "10", 650 → "6.5". */
 export const percentOf = (basisPoints: number) => String(basisPoints / 100);
 
-/** Keeps the last four characters of a number: ************1234. */
-const maskNumber = (value: string | null) =>
-  value === null ? null : `${'*'.repeat(value.length - 4)}${value.slice(-4)}`;
-
 export function withdrawalRow(row: typeof withdrawals.$inferSelect): WithdrawalRow {
   return {
     id: String(row.id),
