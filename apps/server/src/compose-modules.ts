@@ -17,6 +17,7 @@ import type { Module, Platform } from './platform.js';
 import { createNoticesModule } from './modules/notices/index.js';
 import { createOperatorsModule } from './modules/operators/index.js';
 import { createOutboxModule } from './modules/outbox/index.js';
+import { createPartnersModule } from './modules/partners/index.js';
 import { createPowerModule } from './modules/power/index.js';
 import { createRealNameModule } from './modules/real-name/index.js';
 import { createRechargeModule } from './modules/recharge/index.js';
@@ -72,6 +73,14 @@ export function composeModules(platform: Platform) {
     users: users.service,
     wallet: wallet.service,
     objectStore,
+  });
+  const partners = createPartnersModule({
+    ...platform,
+    users: users.service,
+    notices: notices.service,
+    realName: realName.service,
+    wallet: wallet.service,
+    catalogue: catalogue.service,
   });
   const driver = createComputeDriver(config, { clock, objectStore });
   const inventory = createInventoryModule({
@@ -136,6 +145,7 @@ export function composeModules(platform: Platform) {
     power,
     inventory,
     catalogue,
+    partners,
     applications,
     models,
     feedback,
@@ -154,6 +164,7 @@ export function composeModules(platform: Platform) {
     pricing: inventory.service.pricing,
     scheduler: inventory.service.scheduler,
     catalogue: catalogue.service,
+    partners: partners.service,
     applications: applications.service,
     models: models.service,
     cloudSpace: files.service,

@@ -143,8 +143,6 @@ const COMING: Record<string, readonly string[]> = {
     '/recharge/invoice/',
     '/system/inviteNew/',
     '/auth/user/getInvitationCode',
-    '/recharge/blogger/',
-    '/recharge/ApiUserSign/',
     '/system/userApiCredentials/',
     '/equipment/onlineApplication/obtainApplicationApiLink',
   ],

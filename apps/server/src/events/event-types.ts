@@ -30,6 +30,13 @@ export const EVENT_TYPES = {
    * The wallet publishes it each minute for the users it counted (subject `consumption:<first user id>`).
    */
   'consumption.posted': z.object({ consumptions: z.array(z.object({ userId: id, units })).min(1) }),
+  /**
+   * Minutes of GPU time paid for applications, each with the image it runs (what creator income counts): one event per
+   * billing transaction that paid any (subject `gpuTime:<first application id>`).
+   */
+  'gpuTime.billed': z.object({
+    usages: z.array(z.object({ userId: id, applicationId: id, imageId: id, minutes: units })).min(1),
+  }),
   /** The 0:00 settlement could not charge an application's data disk: `arrears` is what it owes. */
   'disk.arrears': z.object({ ...application, arrears: units }),
   /** Still unpaid at the next settlement: the application and its disk are destroyed. */

@@ -114,3 +114,17 @@ export const grantDevOperatorArea = defineEndpoint({
   body: z.object({ account: z.string().trim().min(1).max(254), area: OperatorArea.schema }),
   data: z.object({ userId: z.string() }),
 });
+
+export const closeDevPartnerReview = defineEndpoint({
+  id: 'closeDevPartnerReview',
+  method: 'POST',
+  path: '/dev/partners/review',
+  auth: 'none',
+  devOnly: true,
+  summary:
+    'Development: ends the review of the income of the partner a phone or e-mail names now, as the 8th of next month ' +
+    'would: what they earned so far becomes withdrawable (decision 0031)',
+  tag: 'dev',
+  body: z.object({ account: z.string().trim().min(1).max(254) }),
+  data: z.object({ userId: z.string() }),
+});

@@ -8,6 +8,7 @@ import * as files from './files.js';
 import * as inventory from './inventory.js';
 import * as models from './models.js';
 import * as notices from './notices.js';
+import * as partners from './partners.js';
 import * as power from './power.js';
 import * as pricing from './pricing.js';
 import * as realName from './real-name.js';
@@ -32,6 +33,7 @@ export {
   inventory,
   models,
   notices,
+  partners,
   power,
   pricing,
   realName,
@@ -74,4 +76,5 @@ export const ENDPOINTS = [
   models,
   inventory,
   feedback,
+  partners,
 ].flatMap((area) => Object.values(area).filter(isEndpoint)) as EndpointDefinition[];

@@ -9,6 +9,7 @@ import enErrors from './en-US/errors.json' with { type: 'json' };
 import enFeedback from './en-US/feedback.json' with { type: 'json' };
 import enFiles from './en-US/files.json' with { type: 'json' };
 import enNotices from './en-US/notices.json' with { type: 'json' };
+import enPartners from './en-US/partners.json' with { type: 'json' };
 import enPower from './en-US/power.json' with { type: 'json' };
 import enRealName from './en-US/realName.json' with { type: 'json' };
 import enRecharge from './en-US/recharge.json' with { type: 'json' };
@@ -28,6 +29,7 @@ import zhErrors from './zh-CN/errors.json' with { type: 'json' };
 import zhFeedback from './zh-CN/feedback.json' with { type: 'json' };
 import zhFiles from './zh-CN/files.json' with { type: 'json' };
 import zhNotices from './zh-CN/notices.json' with { type: 'json' };
+import zhPartners from './zh-CN/partners.json' with { type: 'json' };
 import zhPower from './zh-CN/power.json' with { type: 'json' };
 import zhRealName from './zh-CN/realName.json' with { type: 'json' };
 import zhRecharge from './zh-CN/recharge.json' with { type: 'json' };
@@ -58,6 +60,7 @@ export const ZH_CN = {
   models: zhModels,
   files: zhFiles,
   feedback: zhFeedback,
+  partners: zhPartners,
 };
 
 export const EN_US: typeof ZH_CN = {
@@ -80,4 +83,5 @@ export const EN_US: typeof ZH_CN = {
   models: enModels,
   files: enFiles,
   feedback: enFeedback,
+  partners: enPartners,
 };

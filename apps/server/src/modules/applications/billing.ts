@@ -108,10 +108,27 @@ export function billing({ wallet, batchSize }: BillingDependencies) {
         row: settlement.quantity > 0 ? billedBy(row, settlement) : row,
       };
     });
+    const paid = settled.filter((each) => each.paid);
     await queries.recordBilled(
       tx,
-      settled.filter((each) => each.paid).map((each) => each.row),
+      paid.map((each) => each.row),
     );
+    if (paid.length > 0) {
+      // One event for the transaction's paid minutes, with each application's image: creators earn from their use.
+      await recordEvent(tx, {
+        type: 'gpuTime.billed',
+        subject: `gpuTime:${paid[0]!.row.id}`,
+        payload: {
+          usages: paid.map(({ row, settlement }) => ({
+            userId: String(row.userId),
+            applicationId: String(row.id),
+            imageId: String(row.imageId),
+            minutes: String(settlement.quantity),
+          })),
+        },
+        at: paid[0]!.settlement.paidUntil,
+      });
+    }
     return settled;
   }
 

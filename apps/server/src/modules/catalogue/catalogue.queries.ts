@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { catalogue } from '@suanli/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
@@ -212,4 +212,17 @@ export async function findRentableImage(db: Db, imageId: bigint) {
     .from(applicationImages)
     .where(eq(applicationImages.id, imageId));
   return row ?? null;
+}
+
+/** The community images among `imageIds`, with their creator and what an hour of their use earns them. */
+export function findCreatorRates(db: Db, imageIds: readonly bigint[]) {
+  return db
+    .select({
+      imageId: applicationImages.id,
+      creatorId: applicationImages.ownerId,
+      name: applicationImages.name,
+      pricePerHour: applicationImages.creatorPricePerHour,
+    })
+    .from(applicationImages)
+    .where(and(inArray(applicationImages.id, [...imageIds]), isNotNull(applicationImages.ownerId)));
 }

@@ -141,6 +141,10 @@ export function catalogueService({ db, clock, operators }: CatalogueDependencies
     /** What renting an application from the image needs of it; null when there is no such image. */
     rentable: (imageId: bigint) => queries.findRentableImage(db, imageId),
 
+    /** The community images among these, each with its creator and price per hour of use (creator income). */
+    creatorRates: (executor: Db, imageIds: readonly bigint[]) =>
+      imageIds.length === 0 ? Promise.resolve([]) : queries.findCreatorRates(executor, imageIds),
+
     /**
      * Publishes a community image for its owner, once per name (the development seed's demo images and an operator's
      * review of a submitted image use it), in the caller's transaction when given one; answers its id.

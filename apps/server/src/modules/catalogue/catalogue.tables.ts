@@ -1,6 +1,6 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { catalogue } from '@suanli/contract';
-import { at, id, userIdColumn } from '../../db/columns.js';
+import { at, byDatabase, id, moneyColumn, userIdColumn } from '../../db/columns.js';
 import type { UserId } from '../../db/ids.js';
 
 export const imageTypes = pgTable('image_types', {
@@ -28,6 +28,8 @@ export const applicationImages = pgTable('application_images', {
   createdAt: at('created_at').notNull().defaultNow(),
   /** A community image published from a saved image: the archive restored onto each new application's data disk. */
   archiveKey: text('archive_key'),
+  /** What an hour of its use earns a community image's creator, before the platform's share (decision 0031). */
+  creatorPricePerHour: moneyColumn('creator_price_per_hour').notNull().default(byDatabase),
 });
 
 export const applicationImageLikes = pgTable(

@@ -160,6 +160,16 @@ export function realNameService({ db, clock, config, provider, users }: RealName
       return status(userId);
     },
 
+    /** Whether the name and ID number are those of the user's verified identity (signing a contract with it). */
+    async matchesIdentity(userId: UserId, realName: string, idNumber: string): Promise<boolean> {
+      const record = (await users.findRealNameVerifiedAt(db, userId)) ? await findRecord(db, userId) : null;
+      return (
+        record !== null &&
+        cipher.decrypt(record.realNameEncrypted, 'realName', userId) === realName.trim().replace(/\s+/g, ' ') &&
+        cipher.decrypt(record.idNumberEncrypted, 'idNumber', userId) === idNumber.trim().toUpperCase()
+      );
+    },
+
     async isVerified(userId: UserId) {
       return (await users.findRealNameVerifiedAt(db, userId)) !== null;
     },

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { userRoles, users } from './users.tables.js';
@@ -148,4 +148,22 @@ export async function holdsRole(db: Db, userId: UserId, role: string): Promise<b
 /** Grants a role once; granting it again changes nothing. */
 export async function grantRole(db: Db, userId: UserId, role: string): Promise<void> {
   await db.insert(userRoles).values({ userId, roleKey: role }).onConflictDoNothing();
+}
+
+/** The user's own invitation code (their promotion link's), or null for no such user. */
+export async function findInvitationCode(db: Db, userId: UserId): Promise<string | null> {
+  const [row] = await db.select({ code: users.invitationCode }).from(users).where(eq(users.id, userId));
+  return row?.code ?? null;
+}
+
+/** The nickname of each of these users that exists. */
+export async function findNickNames(db: Db, userIds: readonly UserId[]): Promise<Map<UserId, string>> {
+  if (userIds.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({ id: users.id, nickName: users.nickName })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
+  return new Map(rows.map((row) => [row.id, row.nickName]));
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../../jobs/clock.js';
 import type { NoticesService } from '../notices/index.js';
 import * as accounts from './accounts.queries.js';
 import { userRoles, users } from './users.tables.js';
+import { raiseVipGrade } from './vip.queries.js';
 import { vipService } from './vip.service.js';
 
 export interface NewAccount {
@@ -37,6 +38,7 @@ export function usersService({ db, clock, notices }: { db: Db; clock: Clock; not
     ...accounts,
     getVip: vip.getVip,
     vipDiscount: vip.vipDiscount,
+    raiseVipGrade,
 
     /**
      * Creates a user with the `user` role and a welcome notice, recording who invited whom (spec §9 invite rewards

@@ -52,3 +52,11 @@ export async function addConsumption(tx: Tx, consumptions: readonly { userId: st
     FROM crossed c
     WHERE u.id = c.user_id`);
 }
+
+/** Raises the user's grade to at least `grade` (a KOL invitee's VIP1); growth raises it further, nothing lowers it. */
+export async function raiseVipGrade(tx: Tx, userId: UserId, grade: number) {
+  await tx
+    .update(users)
+    .set({ vipGrade: sql`GREATEST(${users.vipGrade}, ${grade})` })
+    .where(eq(users.id, userId));
+}

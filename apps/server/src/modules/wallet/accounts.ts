@@ -31,8 +31,12 @@ export type PlatformAccount = (typeof PLATFORM_ACCOUNTS)[number];
 
 export type AccountKind = UserAccountKind | PlatformAccount;
 
-/** An entry's type: a statement's transaction types, and the movements of a vouchers account no statement lists. */
-export type LedgerType = TransactionType | 'voucherGrant' | 'voucherExpiry';
+/** The movements of a partner's earnings and held accounts (decision 0031), which no balance statement lists. */
+export type EarningsType =
+  'kolIncome' | 'creatorIncome' | 'withdrawalHold' | 'withdrawalRelease' | 'withdrawalPayout' | 'withdrawalFee';
+
+/** An entry's type: a statement's transaction types, and the movements of the other accounts no statement lists. */
+export type LedgerType = TransactionType | 'voucherGrant' | 'voucherExpiry' | EarningsType;
 
 export const clearingOf = (channel: PaymentChannel): PlatformAccount => `clearing.${channel}`;
 

@@ -9,6 +9,7 @@ import { walletService, type WalletService } from './wallet.service.js';
 export { clearingOf, type PlatformAccount } from './accounts.js';
 export type { ChargeRequest, ChargeResult } from './charge.service.js';
 export { isInsufficientBalance } from './charge.service.js';
+export type { IncomeSource } from './earnings.service.js';
 export type { Posting } from './ledger.queries.js';
 export type { OrderDayLine } from './order-lines.queries.js';
 export { priceOf } from './settle.service.js';

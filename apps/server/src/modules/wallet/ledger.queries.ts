@@ -1,4 +1,4 @@
-import { money, type Money, type TransactionType } from '@suanli/contract';
+import { money, TransactionType, type Money } from '@suanli/contract';
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
@@ -211,11 +211,11 @@ function ledgerWhere(userId: UserId, filter: LedgerFilter): SQL | undefined {
 
 /** An entry of a balance account: a line of its owner's statement, with the balance it left. */
 function statementLine(entry: typeof ledgerEntries.$inferSelect) {
-  const { transactionType } = entry;
-  if (transactionType === 'voucherGrant' || transactionType === 'voucherExpiry') {
+  const parsed = TransactionType.schema.safeParse(entry.transactionType);
+  if (!parsed.success) {
     throw new TypeError(`ledger entry ${entry.id} is not a balance account's`);
   }
-  return { ...entry, transactionType };
+  return { ...entry, transactionType: parsed.data };
 }
 
 export function ledgerPage(db: Db, userId: UserId, filter: LedgerFilter) {

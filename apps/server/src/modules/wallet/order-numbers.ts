@@ -5,8 +5,11 @@ import { wallClock } from '../../jobs/business-time.js';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** T transfer, R recharge, D redeem code, P power points or a power package, A an application's rental, M a user's image storage. */
-export type OrderKind = 'T' | 'R' | 'D' | 'P' | 'A' | 'M';
+/**
+ * T transfer, R recharge, D redeem code, P power points or a power package, A an application's rental, M a user's image
+ * storage, W a partner's withdrawal.
+ */
+export type OrderKind = 'T' | 'R' | 'D' | 'P' | 'A' | 'M' | 'W';
 
 /**
  * An order number a person can read out to support: a letter for its kind, the business time (TZ_BUSINESS) to the

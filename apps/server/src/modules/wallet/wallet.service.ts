@@ -18,6 +18,7 @@ import { localDay, localDayRange } from '../../jobs/business-time.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { UsersService } from '../users/index.js';
 import { chargeService, insufficient, kindsFor } from './charge.service.js';
+import { earningsService } from './earnings.service.js';
 import { publishConsumption } from './consumption.js';
 import { chartRange, fillPeriods } from './income-expense-periods.js';
 import {
@@ -133,6 +134,7 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
     ...settleService({ ...charges, spendable }),
     ...vouchersService({ db, clock, users }),
     ...refundService({ clock }),
+    ...earningsService({ clock }),
     /** Publishes what balances paid for charges as 'consumption.posted' events now, as the minute job does. */
     publishConsumption: (tx: Tx) => publishConsumption(tx, clock.now()),
     newOrderNo: (executor: Db, kind: OrderKind, at: Date) => newOrderNo(executor, { kind, at, timeZone }),

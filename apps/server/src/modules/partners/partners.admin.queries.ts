@@ -1,0 +1,36 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import type { UserId } from '../../db/ids.js';
+import { partners, withdrawals, type WithdrawalStatus } from './partners.tables.js';
+
+export async function lockAnyPartner(tx: Tx, partnerId: UserId) {
+  const [row] = await tx.select().from(partners).where(eq(partners.userId, partnerId)).for('update');
+  return row ?? null;
+}
+
+export async function setRevoked(tx: Tx, partnerId: UserId, revoked: { at: Date; reason: string } | null) {
+  await tx
+    .update(partners)
+    .set({ revokedAt: revoked?.at ?? null, revokedReason: revoked?.reason ?? null })
+    .where(eq(partners.userId, partnerId));
+}
+
+export function listWithdrawalsIn(db: Db, status: WithdrawalStatus) {
+  return db.select().from(withdrawals).where(eq(withdrawals.status, status)).orderBy(asc(withdrawals.id));
+}
+
+export async function lockWithdrawal(tx: Tx, id: bigint) {
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function decideWithdrawal(
+  tx: Tx,
+  id: bigint,
+  decision: { status: 'completed' | 'rejected'; at: Date; note: string | null },
+) {
+  await tx
+    .update(withdrawals)
+    .set({ status: decision.status, decidedAt: decision.at, rejectNote: decision.note })
+    .where(eq(withdrawals.id, id));
+}
