@@ -5,6 +5,7 @@ import * as catalogue from './catalogue.js';
 import * as dev from './dev.js';
 import * as files from './files.js';
 import * as inventory from './inventory.js';
+import * as invites from './invites.js';
 import * as models from './models.js';
 import * as notices from './notices.js';
 import * as power from './power.js';
@@ -28,6 +29,7 @@ export {
   dev,
   files,
   inventory,
+  invites,
   models,
   notices,
   power,
@@ -63,6 +65,7 @@ export const ENDPOINTS = [
   recharge,
   redeem,
   vouchers,
+  invites,
   pricing,
   power,
   catalogue,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { userRoles, users } from './users.tables.js';
@@ -28,6 +28,24 @@ export async function findUserIdByInvitationCode(db: Db, invitationCode: string)
     .from(users)
     .where(eq(users.invitationCode, invitationCode.toUpperCase()));
   return row?.id ?? null;
+}
+
+/** The user's own invitation code, which others register with (spec §7 getInvitationCode). */
+export async function findInvitationCode(db: Db, userId: UserId): Promise<string | null> {
+  const [row] = await db.select({ code: users.invitationCode }).from(users).where(eq(users.id, userId));
+  return row?.code ?? null;
+}
+
+/** The nicknames of the given users, by id: what a list of other users (a user's invited friends) shows of them. */
+export async function findNickNames(db: Db, userIds: readonly UserId[]): Promise<Map<UserId, string>> {
+  if (userIds.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({ id: users.id, nickName: users.nickName })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
+  return new Map(rows.map((row) => [row.id, row.nickName]));
 }
 
 export async function recordLogin(tx: Db, userId: UserId, at: Date) {
