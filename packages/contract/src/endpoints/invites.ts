@@ -13,6 +13,8 @@ export const getInvitationCode = defineEndpoint({
 });
 
 const invitedRowSchema = z.object({
+  /** The friend's row, for lists to key on. */
+  id: z.string(),
   nickName: z.string(),
   registerTime: z.string(),
   /** When the latest voucher for this friend was granted; null while none has been. */

@@ -30,6 +30,7 @@ export function invitesService({ db, users }: InvitesDependencies) {
         total: result.total,
         totalAmount: formatMoney(await grantedTotal(db, userId)),
         rows: result.rows.map((row) => ({
+          id: String(row.inviteeId),
           nickName: names.get(row.inviteeId) ?? '',
           registerTime: row.registeredAt.toISOString(),
           rewardTime: row.rewardedAt,
