@@ -13,6 +13,11 @@ CREATE TABLE invites (
 
 CREATE INDEX invites_by_inviter ON invites (inviter_id, registered_at DESC, invitee_id DESC);
 
+-- Friends who registered before their registration was an event: listed too. What they did since events exist, the
+-- consumer counts (it starts at the first event ever); what came before earns nothing.
+INSERT INTO invites (invitee_id, inviter_id, registered_at)
+SELECT id, inviter_id, created_at FROM users WHERE inviter_id IS NOT NULL;
+
 -- One reward per friend and milestone: the unique index is what makes a milestone earn once, however often the
 -- events that reach it are handled. 5 + 10 + 50 = 65 yuan is the most one invitation earns.
 CREATE TABLE invite_rewards (
