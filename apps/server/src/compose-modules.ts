@@ -12,6 +12,7 @@ import { createCatalogueModule } from './modules/catalogue/index.js';
 import { createFeedbackModule } from './modules/feedback/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createInventoryModule } from './modules/inventory/index.js';
+import { createInvitesModule } from './modules/invites/index.js';
 import { createModelsModule } from './modules/models/index.js';
 import type { Module, Platform } from './platform.js';
 import { createNoticesModule } from './modules/notices/index.js';
@@ -67,6 +68,12 @@ export function composeModules(platform: Platform) {
   const wallet = createWalletModule({ ...platform, users: users.service });
   const redeem = createRedeemModule({ ...platform, wallet: wallet.service });
   const power = createPowerModule({ ...platform, wallet: wallet.service });
+  const invites = createInvitesModule({
+    ...platform,
+    users: users.service,
+    wallet: wallet.service,
+    notices: notices.service,
+  });
   const catalogue = createCatalogueModule({
     ...platform,
     operators: operators.service,
@@ -143,6 +150,7 @@ export function composeModules(platform: Platform) {
     recharge,
     redeem,
     power,
+    invites,
     inventory,
     catalogue,
     partners,
@@ -161,6 +169,7 @@ export function composeModules(platform: Platform) {
     recharge: recharge.service,
     redeem: redeem.service,
     power: power.service,
+    invites: invites.service,
     pricing: inventory.service.pricing,
     scheduler: inventory.service.scheduler,
     catalogue: catalogue.service,

@@ -141,8 +141,6 @@ const SPEC_CALLS = [
 const COMING: Record<string, readonly string[]> = {
   'issue 22, invoices, invites, the KOL and creator programme, API keys': [
     '/recharge/invoice/',
-    '/system/inviteNew/',
-    '/auth/user/getInvitationCode',
     '/system/userApiCredentials/',
     '/equipment/onlineApplication/obtainApplicationApiLink',
   ],

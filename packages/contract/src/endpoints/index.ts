@@ -6,6 +6,7 @@ import * as dev from './dev.js';
 import * as feedback from './feedback.js';
 import * as files from './files.js';
 import * as inventory from './inventory.js';
+import * as invites from './invites.js';
 import * as models from './models.js';
 import * as notices from './notices.js';
 import * as partners from './partners.js';
@@ -31,6 +32,7 @@ export {
   feedback,
   files,
   inventory,
+  invites,
   models,
   notices,
   partners,
@@ -67,6 +69,7 @@ export const ENDPOINTS = [
   recharge,
   redeem,
   vouchers,
+  invites,
   pricing,
   power,
   catalogue,

@@ -30,6 +30,24 @@ export async function findUserIdByInvitationCode(db: Db, invitationCode: string)
   return row?.id ?? null;
 }
 
+/** The user's own invitation code, which others register with (spec §7 getInvitationCode, a KOL's promotion link). */
+export async function findInvitationCode(db: Db, userId: UserId): Promise<string | null> {
+  const [row] = await db.select({ code: users.invitationCode }).from(users).where(eq(users.id, userId));
+  return row?.code ?? null;
+}
+
+/** The nicknames of the given users, by id: what a list of other users (a user's invited friends) shows of them. */
+export async function findNickNames(db: Db, userIds: readonly UserId[]): Promise<Map<UserId, string>> {
+  if (userIds.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({ id: users.id, nickName: users.nickName })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
+  return new Map(rows.map((row) => [row.id, row.nickName]));
+}
+
 export async function recordLogin(tx: Db, userId: UserId, at: Date) {
   await tx.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
 }
@@ -148,22 +166,4 @@ export async function holdsRole(db: Db, userId: UserId, role: string): Promise<b
 /** Grants a role once; granting it again changes nothing. */
 export async function grantRole(db: Db, userId: UserId, role: string): Promise<void> {
   await db.insert(userRoles).values({ userId, roleKey: role }).onConflictDoNothing();
-}
-
-/** The user's own invitation code (their promotion link's), or null for no such user. */
-export async function findInvitationCode(db: Db, userId: UserId): Promise<string | null> {
-  const [row] = await db.select({ code: users.invitationCode }).from(users).where(eq(users.id, userId));
-  return row?.code ?? null;
-}
-
-/** The nickname of each of these users that exists. */
-export async function findNickNames(db: Db, userIds: readonly UserId[]): Promise<Map<UserId, string>> {
-  if (userIds.length === 0) {
-    return new Map();
-  }
-  const rows = await db
-    .select({ id: users.id, nickName: users.nickName })
-    .from(users)
-    .where(inArray(users.id, [...userIds]));
-  return new Map(rows.map((row) => [row.id, row.nickName]));
 }
