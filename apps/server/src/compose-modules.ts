@@ -11,6 +11,7 @@ import { createAuthModule } from './modules/auth/index.js';
 import { createCatalogueModule } from './modules/catalogue/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createInventoryModule } from './modules/inventory/index.js';
+import { createInvoicesModule } from './modules/invoices/index.js';
 import { createModelsModule } from './modules/models/index.js';
 import type { Module, Platform } from './platform.js';
 import { createNoticesModule } from './modules/notices/index.js';
@@ -64,6 +65,7 @@ export function composeModules(platform: Platform) {
   const site = createSiteModule(platform);
   const wallet = createWalletModule({ ...platform, users: users.service });
   const redeem = createRedeemModule({ ...platform, wallet: wallet.service });
+  const invoices = createInvoicesModule({ ...platform, wallet: wallet.service, objectStore });
   const power = createPowerModule({ ...platform, wallet: wallet.service });
   const catalogue = createCatalogueModule({
     ...platform,
@@ -125,6 +127,7 @@ export function composeModules(platform: Platform) {
     wallet,
     recharge,
     redeem,
+    invoices,
     power,
     inventory,
     catalogue,
@@ -141,6 +144,7 @@ export function composeModules(platform: Platform) {
     wallet: wallet.service,
     recharge: recharge.service,
     redeem: redeem.service,
+    invoices: invoices.service,
     power: power.service,
     pricing: inventory.service.pricing,
     scheduler: inventory.service.scheduler,

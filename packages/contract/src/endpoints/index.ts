@@ -5,6 +5,7 @@ import * as catalogue from './catalogue.js';
 import * as dev from './dev.js';
 import * as files from './files.js';
 import * as inventory from './inventory.js';
+import * as invoices from './invoices.js';
 import * as models from './models.js';
 import * as notices from './notices.js';
 import * as power from './power.js';
@@ -28,6 +29,7 @@ export {
   dev,
   files,
   inventory,
+  invoices,
   models,
   notices,
   power,
@@ -71,4 +73,5 @@ export const ENDPOINTS = [
   workspaceTransfers,
   models,
   inventory,
+  invoices,
 ].flatMap((area) => Object.values(area).filter(isEndpoint)) as EndpointDefinition[];
