@@ -69,12 +69,18 @@ export function decideInvoice(
 /** Uploads an invoice file through the operator's presigned link (the embedded store); answers its key. */
 export async function uploadInvoiceFile(t: TestApp, operatorToken: string, id: string, bytes: Buffer) {
   const link = await t.request({
-    method: 'GET',
-    url: `/api/admin/finance/invoices/${id}/upload?contentType=application/pdf`,
+    method: 'POST',
+    url: `/api/admin/finance/invoices/${id}/upload`,
     token: operatorToken,
+    payload: { contentType: 'application/pdf', reason: 'the issued invoice' },
   });
   const { url, key } = link.json().data as { url: string; key: string };
-  const stored = await t.app.inject({ method: 'PUT', url, headers: { 'content-type': 'application/pdf' }, payload: bytes });
+  const stored = await t.app.inject({
+    method: 'PUT',
+    url,
+    headers: { 'content-type': 'application/pdf' },
+    payload: bytes,
+  });
   if (stored.statusCode !== 200) {
     throw new Error(`upload failed: ${stored.statusCode} ${stored.body}`);
   }

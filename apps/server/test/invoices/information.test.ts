@@ -39,7 +39,12 @@ describe('invoice information', () => {
 
   it('cannot be changed before it exists', async () => {
     const { token } = await createSignedInUser(t);
-    const changed = await t.request({ method: 'PUT', url: '/api/recharge/invoice/upInvoice', token, payload: INFORMATION });
+    const changed = await t.request({
+      method: 'PUT',
+      url: '/api/recharge/invoice/upInvoice',
+      token,
+      payload: INFORMATION,
+    });
     expect(changed.statusCode).toBe(404);
   });
 

@@ -188,14 +188,19 @@ export const listInvoicesForOperators = defineEndpoint({
 
 export const createInvoiceFileUpload = defineEndpoint({
   id: 'createInvoiceFileUpload',
-  method: 'GET',
+  method: 'POST',
   path: '/admin/finance/invoices/:id/upload',
   auth: 'user',
   operator: 'finance',
-  summary: "Operators: a link to PUT an application's invoice file (PDF, PNG or JPEG, at most 10 MB) to",
+  summary:
+    "Operators: a link to PUT an application's invoice file (PDF, PNG or JPEG, at most 10 MB) to; the audit log " +
+    'keeps who was given which key',
   tag: 'admin',
   params: applicationIdInput,
-  query: z.object({ contentType: z.enum(['application/pdf', 'image/png', 'image/jpeg']) }),
+  body: z.object({
+    contentType: z.enum(['application/pdf', 'image/png', 'image/jpeg']),
+    reason: operatorReasonSchema,
+  }),
   data: signedLinkSchema.extend({ key: z.string(), method: z.literal('PUT'), maxBytes: z.number().int() }),
 });
 

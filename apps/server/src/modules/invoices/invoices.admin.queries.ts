@@ -29,8 +29,7 @@ export async function findAnyApplication(db: Db, id: bigint) {
 export async function decideApplication(
   tx: Tx,
   id: bigint,
-  from: readonly InvoiceStatus[],
-  set: Partial<typeof invoiceApplications.$inferInsert>,
+  { from, set }: { from: readonly InvoiceStatus[]; set: Partial<typeof invoiceApplications.$inferInsert> },
 ) {
   const [row] = await tx
     .update(invoiceApplications)

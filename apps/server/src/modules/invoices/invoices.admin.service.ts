@@ -30,13 +30,17 @@ const filePrefix = (id: bigint) => `invoices/${id}/`;
 /** Operators (area finance) work through the applications under review: complete with the invoice file, or reject. */
 export function invoicesAdminService({ db, clock, store, log }: InvoicesAdminDependencies) {
   /** Decides an application under review in one audited transaction; 404 when none, 409 when already decided. */
-  async function decide(audit: Audit, id: bigint, action: string, set: Partial<InvoiceApplication>) {
+  async function decide(
+    audit: Audit,
+    id: bigint,
+    { action, set }: { action: string; set: Partial<InvoiceApplication> },
+  ) {
     return inTransaction(db, async (tx: Tx) => {
       const before = await findAnyApplication(tx, id);
       if (!before) {
         throw new AppError('notFound', { messageKey: 'invoices.applicationNotFound', field: 'id' });
       }
-      const after = await decideApplication(tx, id, UNDER_REVIEW, { ...set, updatedAt: clock.now() });
+      const after = await decideApplication(tx, id, { from: UNDER_REVIEW, set: { ...set, updatedAt: clock.now() } });
       if (!after) {
         throw new AppError('conflict', { messageKey: 'invoices.notUnderReview', field: 'id' });
       }
@@ -84,11 +88,19 @@ export function invoicesAdminService({ db, clock, store, log }: InvoicesAdminDep
     },
 
     /** A link to PUT the invoice file to, under a fresh key of the application's own folder. */
-    async createUpload(id: bigint, contentType: FileType) {
-      if (!(await findAnyApplication(db, id))) {
-        throw new AppError('notFound', { messageKey: 'invoices.applicationNotFound', field: 'id' });
-      }
+    async createUpload(audit: Audit, id: bigint, contentType: FileType) {
       const key = `${filePrefix(id)}${randomUUID()}.${FILE_TYPES[contentType]}`;
+      await inTransaction(db, async (tx) => {
+        if (!(await findAnyApplication(tx, id))) {
+          throw new AppError('notFound', { messageKey: 'invoices.applicationNotFound', field: 'id' });
+        }
+        await audit(tx, {
+          action: 'invoices.createUpload',
+          target: `invoice-application:${id}`,
+          before: null,
+          after: { key },
+        });
+      });
       const upload = await store.presignPut(key, {
         contentTypes: [contentType],
         maxBytes: FILE_MAX_BYTES,
@@ -105,15 +117,14 @@ export function invoicesAdminService({ db, clock, store, log }: InvoicesAdminDep
 
     async complete(audit: Audit, id: bigint, file: { fileKey: string; fileName: string }) {
       await checkFile(id, file.fileKey);
-      return decide(audit, id, 'invoices.complete', {
-        status: 'completed',
-        fileKey: file.fileKey,
-        fileName: file.fileName,
+      return decide(audit, id, {
+        action: 'invoices.complete',
+        set: { status: 'completed', fileKey: file.fileKey, fileName: file.fileName },
       });
     },
 
     reject: (audit: Audit, id: bigint, note: string) =>
-      decide(audit, id, 'invoices.reject', { status: 'rejected', rejectionNote: note }),
+      decide(audit, id, { action: 'invoices.reject', set: { status: 'rejected', rejectionNote: note } }),
   };
 }
 

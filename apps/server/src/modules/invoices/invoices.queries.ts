@@ -19,7 +19,11 @@ export async function findInformation(db: Db, userId: UserId): Promise<InvoiceDe
 }
 
 /** Saves the first invoice information; null when the user has some already. */
-export async function insertInformation(db: Db, userId: UserId, details: InvoiceDetails, at: Date) {
+export async function insertInformation(
+  db: Db,
+  userId: UserId,
+  { details, at }: { details: InvoiceDetails; at: Date },
+) {
   const [row] = await db
     .insert(invoiceInformation)
     .values({ ...details, userId, updatedAt: at })
@@ -29,7 +33,11 @@ export async function insertInformation(db: Db, userId: UserId, details: Invoice
 }
 
 /** Changes the invoice information; null when the user has none. */
-export async function updateInformation(db: Db, userId: UserId, details: InvoiceDetails, at: Date) {
+export async function updateInformation(
+  db: Db,
+  userId: UserId,
+  { details, at }: { details: InvoiceDetails; at: Date },
+) {
   const [row] = await db
     .update(invoiceInformation)
     .set({ ...details, updatedAt: at })
@@ -43,11 +51,7 @@ export async function updateInformation(db: Db, userId: UserId, details: Invoice
  * has applied for takes it first, so that one user's applications are weighed against the amount one at a time.
  */
 export async function lockInformation(tx: Tx, userId: UserId): Promise<InvoiceDetails | null> {
-  const [row] = await tx
-    .select()
-    .from(invoiceInformation)
-    .where(eq(invoiceInformation.userId, userId))
-    .for('update');
+  const [row] = await tx.select().from(invoiceInformation).where(eq(invoiceInformation.userId, userId)).for('update');
   return row ? detailsOf(row) : null;
 }
 

@@ -20,12 +20,14 @@ export function invoicesRoutes(service: InvoicesService, admin: InvoicesAdminSer
     route(app, invoices.getInvoiceFileLink, ({ query }, { userId }) => service.fileLink(userId, BigInt(query.id)));
 
     route(app, invoices.listInvoicesForOperators, ({ query }) => admin.list(query));
-    route(app, invoices.createInvoiceFileUpload, ({ params, query }) =>
-      admin.createUpload(BigInt(params.id), query.contentType),
+    route(app, invoices.createInvoiceFileUpload, ({ params, body }, { audit }) =>
+      admin.createUpload(audit, BigInt(params.id), body.contentType),
     );
     route(app, invoices.completeInvoice, ({ params, body }, { audit }) =>
       admin.complete(audit, BigInt(params.id), body),
     );
-    route(app, invoices.rejectInvoice, ({ params, body }, { audit }) => admin.reject(audit, BigInt(params.id), body.note));
+    route(app, invoices.rejectInvoice, ({ params, body }, { audit }) =>
+      admin.reject(audit, BigInt(params.id), body.note),
+    );
   };
 }

@@ -46,7 +46,10 @@ const notFound = () => new AppError('notFound', { messageKey: 'invoices.applicat
  */
 export function invoicesService({ db, clock, store, wallet }: InvoicesDependencies) {
   async function amounts(executor: Db, userId: UserId) {
-    const [recharged, held] = await Promise.all([wallet.rechargedTotal(executor, userId), heldAmounts(executor, userId)]);
+    const [recharged, held] = await Promise.all([
+      wallet.rechargedTotal(executor, userId),
+      heldAmounts(executor, userId),
+    ]);
     const invoiceable = money(recharged - held.pending - held.invoiced);
     return { recharged, ...held, invoiceable: invoiceable > 0n ? invoiceable : money(0n) };
   }
@@ -65,7 +68,11 @@ export function invoicesService({ db, clock, store, wallet }: InvoicesDependenci
   }
 
   /** Under the user's lock: refuses an amount above what is invoiceable, counting `returning` (held by the application being changed) as free. */
-  async function mustFit(tx: Tx, userId: UserId, amount: Money, returning: Money = money(0n)) {
+  async function mustFit(
+    tx: Tx,
+    userId: UserId,
+    { amount, returning = money(0n) }: { amount: Money; returning?: Money },
+  ) {
     const available = money((await amounts(tx, userId)).invoiceable + returning);
     if (amount > available) {
       throw new AppError('businessRule', {
@@ -83,8 +90,7 @@ export function invoicesService({ db, clock, store, wallet }: InvoicesDependenci
    */
   async function change(
     userId: UserId,
-    id: bigint,
-    from: readonly InvoiceStatus[],
+    { id, from }: { id: bigint; from: readonly InvoiceStatus[] },
     apply: (
       tx: Tx,
       current: { amount: Money; information: InvoiceDetails },
@@ -116,7 +122,7 @@ export function invoicesService({ db, clock, store, wallet }: InvoicesDependenci
     getInformation: (userId: UserId) => findInformation(db, userId),
 
     async createInformation(userId: UserId, details: InvoiceDetails) {
-      const saved = await insertInformation(db, userId, details, clock.now());
+      const saved = await insertInformation(db, userId, { details, at: clock.now() });
       if (!saved) {
         throw new AppError('conflict', { messageKey: 'invoices.informationExists' });
       }
@@ -124,7 +130,7 @@ export function invoicesService({ db, clock, store, wallet }: InvoicesDependenci
     },
 
     async updateInformation(userId: UserId, details: InvoiceDetails) {
-      const saved = await updateInformation(db, userId, details, clock.now());
+      const saved = await updateInformation(db, userId, { details, at: clock.now() });
       if (!saved) {
         throw new AppError('notFound', { messageKey: 'invoices.informationNotFound' });
       }
@@ -150,25 +156,26 @@ export function invoicesService({ db, clock, store, wallet }: InvoicesDependenci
     apply(userId: UserId, { amount, remark = '' }: ApplicationInput) {
       return inTransaction(db, async (tx) => {
         const details = await lockUser(tx, userId);
-        await mustFit(tx, userId, amount);
+        await mustFit(tx, userId, { amount });
         return applicationView(await insertApplication(tx, userId, { amount, remark, details, at: clock.now() }));
       });
     },
 
     /** A change under review re-takes the invoice information too: the user may have corrected it meanwhile. */
     edit: (userId: UserId, id: bigint, { amount, remark = '' }: ApplicationInput) =>
-      change(userId, id, UNDER_REVIEW, async (tx, current) => {
-        await mustFit(tx, userId, amount, current.amount);
+      change(userId, { id, from: UNDER_REVIEW }, async (tx, current) => {
+        await mustFit(tx, userId, { amount, returning: current.amount });
         return { amount, remark, status: 'modified', details: current.information };
       }),
 
     resubmit: (userId: UserId, id: bigint, { amount, remark = '' }: ApplicationInput) =>
-      change(userId, id, ['rejected'], async (tx, current) => {
-        await mustFit(tx, userId, amount);
+      change(userId, { id, from: ['rejected'] }, async (tx, current) => {
+        await mustFit(tx, userId, { amount });
         return { amount, remark, status: 'submitted', rejectionNote: null, details: current.information };
       }),
 
-    revoke: (userId: UserId, id: bigint) => change(userId, id, UNDER_REVIEW, async () => ({ status: 'revoked' })),
+    revoke: (userId: UserId, id: bigint) =>
+      change(userId, { id, from: UNDER_REVIEW }, async () => ({ status: 'revoked' })),
 
     /** A download of a completed application's invoice, saved under the name the operator gave it. */
     async fileLink(userId: UserId, id: bigint) {
