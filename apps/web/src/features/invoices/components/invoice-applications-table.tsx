@@ -26,6 +26,8 @@ async function download(id: string) {
   const link = await getInvoiceFileLink(id);
   const anchor = document.createElement('a');
   anchor.href = link.url;
+  // Saved rather than opened; the name is the one the link's Content-Disposition gives.
+  anchor.download = '';
   document.body.append(anchor);
   anchor.click();
   anchor.remove();
