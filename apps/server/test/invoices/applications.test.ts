@@ -124,6 +124,22 @@ describe('applying for an invoice', () => {
     expect(response.json().msg).toContain('开票金额应为正数，最多两位小数');
   });
 
+  it('applies once when the same request is retried with its Idempotency-Key', async () => {
+    const { token } = await customer('100');
+    const retry = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/recharge/invoice/createInvoiceAmountInfo',
+        token,
+        headers: { 'idempotency-key': `invoice-${token.slice(0, 12)}` },
+        payload: { amount: '25' },
+      });
+    const [first, second] = [await retry(), await retry()];
+    expect(second.json().data.id).toBe(first.json().data.id);
+    expect((await applicationsOf(t, token)).total).toBe(1);
+    expect(await invoiceableOf(t, token)).toBe('75.00');
+  });
+
   it('needs the invoice information first', async () => {
     const user = await createSignedInUser(t);
     await fund(t, user.userId, '50');
