@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
+import { chooseLanguage, dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
 import { callApi, registerByEmail } from '../support/dev-api.js';
 
 let session: BrowserSession;
@@ -22,10 +22,28 @@ async function rechargedUser() {
   return user;
 }
 
-/** A finance operator completes the application with an invoice file, through the operators' calls. */
-async function completeAsOperator(id: string) {
+const INFORMATION = {
+  title: 'Suanli Journey Ltd',
+  taxNumber: '91110108MA01ABCD2X',
+  type: 'vatSpecial',
+  contactName: 'Li Si',
+  phone: '13800138000',
+  email: 'finance@example.com',
+  bank: 'ICBC Beijing',
+  account: '0200001234567890123',
+  address: '1 Zhongguancun Street, Beijing',
+};
+
+/** A finance operator, granted the area with the development tool. */
+async function financeOperator() {
   const operator = await registerByEmail();
   await callApi('POST', '/dev/operators/areas', { body: { account: operator.email, area: 'finance' } });
+  return operator;
+}
+
+/** A finance operator completes the application with an invoice file, through the operators' calls. */
+async function completeAsOperator(id: string) {
+  const operator = await financeOperator();
   const upload = await callApi<{ url: string; key: string }>('POST', `/admin/finance/invoices/${id}/upload`, {
     token: operator.token,
     body: { contentType: 'application/pdf', reason: 'the issued invoice' },
@@ -110,5 +128,46 @@ describe('invoices', () => {
       page.getByTestId(`invoice-download-${second}`).click(),
     ]);
     expect(download.suggestedFilename()).toBe('invoice-100.pdf');
+  });
+
+  it('shows a rejection with its note, and the corrected application goes back under review (in English)', async () => {
+    const { page, baseUrl } = session;
+    const { token } = await rechargedUser();
+    await callApi('POST', '/recharge/invoice/insert', { token, body: INFORMATION });
+    const applied = await callApi<{ id: string }>('POST', '/recharge/invoice/createInvoiceAmountInfo', {
+      token,
+      body: { amount: '30' },
+    });
+    const { id } = applied.data;
+    const operator = await financeOperator();
+    const rejected = await callApi('POST', `/admin/finance/invoices/${id}/reject`, {
+      token: operator.token,
+      body: { note: 'Wrong taxpayer number', reason: 'review' },
+    });
+    expect(rejected.code).toBe(200);
+
+    await chooseLanguage(page, baseUrl, 'en-US');
+    await openSignedIn(page, baseUrl, token, '/invoices');
+    await dismissWelcomeDialogs(page);
+    await expect.poll(() => page.getByTestId(`invoice-status-${id}`).textContent()).toBe('Rejected');
+    expect(await page.getByTestId(`invoice-rejection-${id}`).textContent()).toBe('Reason: Wrong taxpayer number');
+    await expect.poll(() => page.getByTestId('invoiceable-amount').textContent()).toBe('¥100.00');
+
+    await page.getByTestId(`invoice-resubmit-${id}`).click();
+    await page.getByText('Rejected: Wrong taxpayer number').waitFor({ state: 'visible' });
+    await page.getByTestId('invoice-amount').fill('1.234');
+    await page.getByTestId('invoice-application-submit').click();
+    await page.getByText('The amount must be positive with at most two decimals').waitFor({ state: 'visible' });
+    await page.getByTestId('invoice-amount').fill('40');
+    await page.getByTestId('invoice-application-submit').click();
+    await page.waitForURL(`${baseUrl}/invoices`);
+    await expect.poll(() => page.getByTestId(`invoice-status-${id}`).textContent()).toBe('Submitted');
+
+    await page.getByTestId(`invoice-edit-${id}`).click();
+    await page.getByTestId('invoice-amount').fill('45');
+    await page.getByTestId('invoice-application-submit').click();
+    await page.waitForURL(`${baseUrl}/invoices`);
+    await expect.poll(() => page.getByTestId(`invoice-status-${id}`).textContent()).toBe('Modified');
+    await expect.poll(() => page.getByTestId('invoiceable-amount').textContent()).toBe('¥55.00');
   });
 });
