@@ -37,6 +37,9 @@ interface ApplicationInput {
   remark?: string | undefined;
 }
 
+/** What the owner may change or revoke, and what they are told when an application is not any more. */
+const UNDER_REVIEW_ONLY = { from: UNDER_REVIEW, refusal: 'invoices.notUnderReview' };
+
 const notFound = () => new AppError('notFound', { messageKey: 'invoices.applicationNotFound', field: 'id' });
 
 /**
@@ -90,7 +93,7 @@ export function invoicesService({ db, clock, store, wallet }: InvoicesDependenci
    */
   async function change(
     userId: UserId,
-    { id, from }: { id: bigint; from: readonly InvoiceStatus[] },
+    { id, from, refusal }: { id: bigint; from: readonly InvoiceStatus[]; refusal: string },
     apply: (
       tx: Tx,
       current: { amount: Money; information: InvoiceDetails },
@@ -102,10 +105,7 @@ export function invoicesService({ db, clock, store, wallet }: InvoicesDependenci
       if (!current) {
         throw notFound();
       }
-      const conflict = new AppError('conflict', {
-        messageKey: from === UNDER_REVIEW ? 'invoices.notUnderReview' : 'invoices.notRejected',
-        field: 'id',
-      });
+      const conflict = new AppError('conflict', { messageKey: refusal, field: 'id' });
       if (!from.includes(current.status)) {
         throw conflict;
       }
@@ -163,19 +163,19 @@ export function invoicesService({ db, clock, store, wallet }: InvoicesDependenci
 
     /** A change under review re-takes the invoice information too: the user may have corrected it meanwhile. */
     edit: (userId: UserId, id: bigint, { amount, remark = '' }: ApplicationInput) =>
-      change(userId, { id, from: UNDER_REVIEW }, async (tx, current) => {
+      change(userId, { id, ...UNDER_REVIEW_ONLY }, async (tx, current) => {
         await mustFit(tx, userId, { amount, returning: current.amount });
         return { amount, remark, status: 'modified', details: current.information };
       }),
 
     resubmit: (userId: UserId, id: bigint, { amount, remark = '' }: ApplicationInput) =>
-      change(userId, { id, from: ['rejected'] }, async (tx, current) => {
+      change(userId, { id, from: ['rejected'], refusal: 'invoices.notRejected' }, async (tx, current) => {
         await mustFit(tx, userId, { amount });
         return { amount, remark, status: 'submitted', rejectionNote: null, details: current.information };
       }),
 
     revoke: (userId: UserId, id: bigint) =>
-      change(userId, { id, from: UNDER_REVIEW }, async () => ({ status: 'revoked' })),
+      change(userId, { id, ...UNDER_REVIEW_ONLY }, async () => ({ status: 'revoked' })),
 
     /** A download of a completed application's invoice, saved under the name the operator gave it. */
     async fileLink(userId: UserId, id: bigint) {
