@@ -135,6 +135,17 @@ describe('finance operators', () => {
     expect(stranger.statusCode).toBe(404);
   });
 
+  it('refuse a file that is not the PDF it was uploaded as, and remove it', async () => {
+    const { id, token } = await applicationFor('60');
+    const finance = await createOperator(t, ['finance']);
+    const fileKey = await uploadInvoiceFile(t, finance.token, id, Buffer.from('<html>not an invoice</html>'));
+    const refused = await decideInvoice(t, finance.token, id, { fileKey, fileName: 'a.pdf' });
+    expect(refused.statusCode).toBe(422);
+    expect((await applicationsOf(t, token)).rows[0]!.status).toBe('submitted');
+    const again = await decideInvoice(t, finance.token, id, { fileKey, fileName: 'a.pdf' });
+    expect(again.json().msg).toBe('发票文件尚未上传');
+  });
+
   it('need a note to reject, named in the caller’s language', async () => {
     const { id } = await applicationFor();
     const finance = await createOperator(t, ['finance']);

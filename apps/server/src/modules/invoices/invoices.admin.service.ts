@@ -15,6 +15,13 @@ import type { InvoiceApplication } from './invoices.tables.js';
 
 const FILE_TYPES = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg' } as const;
 type FileType = keyof typeof FILE_TYPES;
+// What each type's bytes begin with: a file is what it says, not only what the upload link was told.
+const SIGNATURES: Record<FileType, Buffer> = {
+  'application/pdf': Buffer.from('%PDF-'),
+  'image/png': Buffer.from('89504e470d0a1a0a', 'hex'),
+  'image/jpeg': Buffer.from('ffd8ff', 'hex'),
+};
+const isFileType = (type: string): type is FileType => type in FILE_TYPES;
 const FILE_MAX_BYTES = 10 * 1024 * 1024;
 const UPLOAD_SECONDS = 15 * 60;
 
@@ -76,7 +83,8 @@ export function invoicesAdminService({ db, clock, store, log }: InvoicesAdminDep
         }),
       );
     }
-    if (!(head.contentType in FILE_TYPES)) {
+    const type = head.contentType;
+    if (!isFileType(type) || !head.head.subarray(0, SIGNATURES[type].length).equals(SIGNATURES[type])) {
       throw await refuse(new AppError('businessRule', { messageKey: 'invoices.fileType', field: 'fileKey' }));
     }
   }
