@@ -13,6 +13,7 @@ import { createFeedbackModule } from './modules/feedback/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createInventoryModule } from './modules/inventory/index.js';
 import { createInvitesModule } from './modules/invites/index.js';
+import { createInvoicesModule } from './modules/invoices/index.js';
 import { createModelsModule } from './modules/models/index.js';
 import type { Module, Platform } from './platform.js';
 import { createNoticesModule } from './modules/notices/index.js';
@@ -67,6 +68,7 @@ export function composeModules(platform: Platform) {
   const site = createSiteModule(platform);
   const wallet = createWalletModule({ ...platform, users: users.service });
   const redeem = createRedeemModule({ ...platform, wallet: wallet.service });
+  const invoices = createInvoicesModule({ ...platform, wallet: wallet.service, objectStore });
   const power = createPowerModule({ ...platform, wallet: wallet.service });
   const invites = createInvitesModule({
     ...platform,
@@ -149,6 +151,7 @@ export function composeModules(platform: Platform) {
     wallet,
     recharge,
     redeem,
+    invoices,
     power,
     invites,
     inventory,
@@ -168,6 +171,7 @@ export function composeModules(platform: Platform) {
     wallet: wallet.service,
     recharge: recharge.service,
     redeem: redeem.service,
+    invoices: invoices.service,
     power: power.service,
     invites: invites.service,
     pricing: inventory.service.pricing,

@@ -53,6 +53,8 @@ export type VoucherKind = (typeof VoucherKind.values)[number];
 export type VoucherSource = (typeof VoucherSource.values)[number];
 export const InvoiceType = defineEnum('invoiceType', ['vatGeneral', 'vatSpecial']);
 export const InvoiceStatus = defineEnum('invoiceStatus', ['submitted', 'modified', 'completed', 'revoked', 'rejected']);
+export type InvoiceType = (typeof InvoiceType.values)[number];
+export type InvoiceStatus = (typeof InvoiceStatus.values)[number];
 export const TransactionDirection = defineEnum('transactionDirection', ['income', 'expense']);
 export const TransactionType = defineEnum('transactionType', [
   'appOrder',

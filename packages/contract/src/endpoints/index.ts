@@ -7,6 +7,7 @@ import * as feedback from './feedback.js';
 import * as files from './files.js';
 import * as inventory from './inventory.js';
 import * as invites from './invites.js';
+import * as invoices from './invoices.js';
 import * as models from './models.js';
 import * as notices from './notices.js';
 import * as partners from './partners.js';
@@ -33,6 +34,7 @@ export {
   files,
   inventory,
   invites,
+  invoices,
   models,
   notices,
   partners,
@@ -80,4 +82,5 @@ export const ENDPOINTS = [
   inventory,
   feedback,
   partners,
+  invoices,
 ].flatMap((area) => Object.values(area).filter(isEndpoint)) as EndpointDefinition[];

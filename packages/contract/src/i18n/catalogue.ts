@@ -4,6 +4,7 @@ import enCatalogue from './en-US/catalogue.json' with { type: 'json' };
 import enEnums from './en-US/enums.json' with { type: 'json' };
 import enImages from './en-US/images.json' with { type: 'json' };
 import enInventory from './en-US/inventory.json' with { type: 'json' };
+import enInvoices from './en-US/invoices.json' with { type: 'json' };
 import enModels from './en-US/models.json' with { type: 'json' };
 import enErrors from './en-US/errors.json' with { type: 'json' };
 import enFeedback from './en-US/feedback.json' with { type: 'json' };
@@ -24,6 +25,7 @@ import zhCatalogue from './zh-CN/catalogue.json' with { type: 'json' };
 import zhEnums from './zh-CN/enums.json' with { type: 'json' };
 import zhImages from './zh-CN/images.json' with { type: 'json' };
 import zhInventory from './zh-CN/inventory.json' with { type: 'json' };
+import zhInvoices from './zh-CN/invoices.json' with { type: 'json' };
 import zhModels from './zh-CN/models.json' with { type: 'json' };
 import zhErrors from './zh-CN/errors.json' with { type: 'json' };
 import zhFeedback from './zh-CN/feedback.json' with { type: 'json' };
@@ -61,6 +63,7 @@ export const ZH_CN = {
   files: zhFiles,
   feedback: zhFeedback,
   partners: zhPartners,
+  invoices: zhInvoices,
 };
 
 export const EN_US: typeof ZH_CN = {
@@ -84,4 +87,5 @@ export const EN_US: typeof ZH_CN = {
   files: enFiles,
   feedback: enFeedback,
   partners: enPartners,
+  invoices: enInvoices,
 };

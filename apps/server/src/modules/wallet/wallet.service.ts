@@ -30,6 +30,7 @@ import {
   type Posting,
 } from './ledger.queries.js';
 import { orderLinesByDay } from './order-lines.queries.js';
+import { rechargedTotal } from './recharged.queries.js';
 import { newOrderNo, type OrderKind } from './order-numbers.js';
 import { refundService } from './refund.service.js';
 import { settleService } from './settle.service.js';
@@ -138,6 +139,8 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
     /** Publishes what balances paid for charges as 'consumption.posted' events now, as the minute job does. */
     publishConsumption: (tx: Tx) => publishConsumption(tx, clock.now()),
     newOrderNo: (executor: Db, kind: OrderKind, at: Date) => newOrderNo(executor, { kind, at, timeZone }),
+    /** What the user recharged through the payment channels, in the caller's transaction (what invoices may cover). */
+    rechargedTotal: (executor: Db, userId: UserId) => rechargedTotal(executor, userId),
 
     /** The balance, and what the usable vouchers (kind voucher, which pay any charge) hold now. */
     async getBalance(userId: UserId) {
