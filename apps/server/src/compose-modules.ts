@@ -6,6 +6,7 @@ import { paymentProvider } from './providers/payments/index.js';
 import { realNameProvider } from './providers/real-name/index.js';
 import { smsProvider } from './providers/sms/index.js';
 import { wechatQrProvider } from './providers/wechat/index.js';
+import { createApiOpenModule } from './modules/api-open/index.js';
 import { createApplicationsModule } from './modules/applications/index.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createCatalogueModule } from './modules/catalogue/index.js';
@@ -16,7 +17,7 @@ import type { Module, Platform } from './platform.js';
 import { createNoticesModule } from './modules/notices/index.js';
 import { createOperatorsModule } from './modules/operators/index.js';
 import { createOutboxModule } from './modules/outbox/index.js';
-import { createPowerModule } from './modules/power/index.js';
+import { createPointsPurse, createPowerModule } from './modules/power/index.js';
 import { createRealNameModule } from './modules/real-name/index.js';
 import { createRechargeModule } from './modules/recharge/index.js';
 import { createRedeemModule } from './modules/redeem/index.js';
@@ -62,7 +63,7 @@ export function composeModules(platform: Platform) {
     users: users.service,
   });
   const site = createSiteModule(platform);
-  const wallet = createWalletModule({ ...platform, users: users.service });
+  const wallet = createWalletModule({ ...platform, users: users.service, points: createPointsPurse(platform) });
   const redeem = createRedeemModule({ ...platform, wallet: wallet.service });
   const power = createPowerModule({ ...platform, wallet: wallet.service });
   const catalogue = createCatalogueModule({
@@ -103,6 +104,7 @@ export function composeModules(platform: Platform) {
     wallet: wallet.service,
     applications: applications.service,
   });
+  const apiOpen = createApiOpenModule({ ...platform, wallet: wallet.service, applications: applications.service });
   const models = createModelsModule({ ...platform, source: modelSource, applications: applications.service });
   const recharge = createRechargeModule({
     ...platform,
@@ -129,6 +131,7 @@ export function composeModules(platform: Platform) {
     inventory,
     catalogue,
     applications,
+    apiOpen,
     models,
   ];
   const services = {
@@ -146,6 +149,7 @@ export function composeModules(platform: Platform) {
     scheduler: inventory.service.scheduler,
     catalogue: catalogue.service,
     applications: applications.service,
+    apiCredentials: apiOpen.service,
     models: models.service,
     cloudSpace: files.service,
   };

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { compute } from './config/compute.js';
 import { database } from './config/database.js';
 import { fleet } from './config/fleet.js';
+import { gateway } from './config/gateway.js';
 import type { ConfigGroup } from './config/group.js';
 import { http } from './config/http.js';
 import { images } from './config/images.js';
@@ -39,6 +40,7 @@ const groups = {
   wechatLogin,
   realName,
   site,
+  gateway,
 };
 
 type Groups = typeof groups;

@@ -145,8 +145,6 @@ const COMING: Record<string, readonly string[]> = {
     '/auth/user/getInvitationCode',
     '/recharge/blogger/',
     '/recharge/ApiUserSign/',
-    '/system/userApiCredentials/',
-    '/equipment/onlineApplication/obtainApplicationApiLink',
     '/auth/consult',
     '/system/feedback/',
   ],
