@@ -51,7 +51,7 @@ describe('API keys', () => {
     expect(await keysOf(t, owner.token)).toHaveLength(1);
   });
 
-  it('take an optional last day, which cannot be before today, and refuse a bad name in the caller\'s language', async () => {
+  it("take an optional last day, which cannot be before today, and refuse a bad name in the caller's language", async () => {
     const { token } = await createSignedInUser(t);
     const dated = await createKey(t, token, { name: 'ci', expireDate: '2026-07-01' });
     expect(dated.statusCode).toBe(200);
@@ -60,7 +60,10 @@ describe('API keys', () => {
 
     const past = await createKey(t, token, { name: 'ci', expireDate: '2026-06-30' });
     expect(past.statusCode).toBe(422);
-    expect(past.json()).toMatchObject({ msg: 'The last day of a key cannot be before today', data: { field: 'expireDate' } });
+    expect(past.json()).toMatchObject({
+      msg: 'The last day of a key cannot be before today',
+      data: { field: 'expireDate' },
+    });
 
     const unnamed = await createKey(t, token, { name: '  ' }, 'zh-CN');
     expect(unnamed.statusCode).toBe(400);
@@ -95,5 +98,20 @@ describe('API keys', () => {
     const one = await createKey(t, token, { name: 'one more' });
     expect(one.statusCode).toBe(422);
     expect(one.json().msg).toBe('You can hold at most 20 API keys; revoke one first');
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it("describes the calls a key makes through the gateway, and the key calls' own endpoints", async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const document = answer.json() as {
+      paths: Record<string, Record<string, { tags: string[]; security?: object[]; responses: object }>>;
+    };
+    const gateway = document.paths['/gateway/{applicationId}/{path}']!;
+    expect(Object.keys(gateway).sort()).toEqual(['delete', 'get', 'post', 'put']);
+    expect(gateway.post!.tags).toEqual(['apiGateway']);
+    expect(gateway.post!.security).toEqual([{ apiKey: [] }]);
+    expect(Object.keys(gateway.post!.responses)).toEqual(expect.arrayContaining(['200', '401', '402', '429']));
+    expect(document.paths['/api/system/userApiCredentials/create']?.post?.tags).toEqual(['apiOpen']);
   });
 });

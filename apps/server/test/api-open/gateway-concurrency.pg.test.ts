@@ -29,9 +29,7 @@ describe('gateway calls raced by one user on PostgreSQL', () => {
     await buyPoints(t, renter.token, '1');
     const keys = [await newKey(t, renter.token, 'a'), await newKey(t, renter.token, 'b')];
     const answers = await Promise.all(
-      Array.from({ length: ATTEMPTS }, (_, index) =>
-        callGateway(t, keys[index % 2]!.key, `/${applicationId}/healthz`),
-      ),
+      Array.from({ length: ATTEMPTS }, (_, index) => callGateway(t, keys[index % 2]!.key, `/${applicationId}/healthz`)),
     );
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses).toEqual([...Array<number>(20).fill(200), ...Array<number>(ATTEMPTS - 20).fill(402)]);

@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdjustableClock, FixedClock } from '../../src/jobs/clock.js';
-import {
-  act,
-  computeEnv,
-  createRenter,
-  imageIdOf,
-  runningApplication,
-} from '../applications/application-helpers.js';
+import { act, computeEnv, createRenter, imageIdOf, runningApplication } from '../applications/application-helpers.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { buyPoints, pointsOf } from '../helpers/power-points.js';
 import { apiLinkOf, callGateway, createKey, keysOf, newKey, revokeKey, rotateKey } from './api-open-helpers.js';
@@ -149,7 +143,7 @@ describe('a call through the gateway', () => {
     expect(expired.json().msg).toBe('This API key has passed its last day');
   });
 
-  it('is refused with 429 and the reason past the key\'s rate limit, spending nothing, while other keys go on', async () => {
+  it("is refused with 429 and the reason past the key's rate limit, spending nothing, while other keys go on", async () => {
     const { token, applicationId, key } = await caller('5');
     const answers = [];
     for (let index = 0; index < 7; index += 1) {

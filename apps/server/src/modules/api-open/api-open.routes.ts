@@ -20,7 +20,13 @@ interface ApiOpenRoutesDependencies {
   rateLimitPerMinute: number;
 }
 
-export function apiOpenRoutes({ credentials, calls, applications, publicUrl, rateLimitPerMinute }: ApiOpenRoutesDependencies) {
+export function apiOpenRoutes({
+  credentials,
+  calls,
+  applications,
+  publicUrl,
+  rateLimitPerMinute,
+}: ApiOpenRoutesDependencies) {
   return async (app: FastifyInstance) => {
     route(app, apiOpen.createApiCredential, ({ body }, { userId }) => credentials.create(userId, body));
     route(app, apiOpen.getUserApiCredentials, (_input, { userId }) => credentials.list(userId));
