@@ -1,8 +1,5 @@
 import { API_GATEWAY } from './constants.js';
 
-/** The OpenAPI tag of the calls an API key makes: the reference on /APIOpen lists the operations that carry it. */
-export const API_GATEWAY_TAG = 'apiGateway';
-
 const refusal = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/GatewayError' } } },
@@ -10,7 +7,7 @@ const refusal = (description: string) => ({
 
 const operation = (method: string) => ({
   operationId: `gateway${method}`,
-  tags: [API_GATEWAY_TAG],
+  tags: [API_GATEWAY.openApiTag],
   summary: `${method} a path of the application's API, paid in power points`,
   description:
     "Forwards the request, body streamed, to the API link of the key owner's running application, and answers what " +

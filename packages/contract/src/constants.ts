@@ -95,6 +95,8 @@ export const DISKS = {
 export const API_GATEWAY = {
   pathPrefix: '/gateway',
   keyPrefix: 'sk-',
+  /** The OpenAPI tag of the gateway's calls: the reference on /APIOpen lists the operations that carry it. */
+  openApiTag: 'apiGateway',
 } as const;
 
 export const POWER_POINTS = {
