@@ -13,14 +13,7 @@ export { isInsufficientBalance } from './charge.service.js';
 export type { Posting } from './ledger.queries.js';
 export type { OrderDayLine } from './order-lines.queries.js';
 export { POINT_VALUE, priceOf } from './settle.service.js';
-export type {
-  HourlyBurns,
-  MeteredProduct,
-  PointsPurse,
-  Rate,
-  Settlement,
-  UsageRecord,
-} from './settle.service.js';
+export type { HourlyBurns, MeteredProduct, PointsPurse, Rate, Settlement, UsageRecord } from './settle.service.js';
 export type { NewVoucher } from './vouchers.service.js';
 export type { WalletService } from './wallet.service.js';
 

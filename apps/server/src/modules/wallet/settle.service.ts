@@ -1,11 +1,4 @@
-import {
-  costInFen,
-  money,
-  POWER_POINTS,
-  UNITS_PER_YUAN,
-  type Money,
-  type TransactionType,
-} from '@suanli/contract';
+import { costInFen, money, POWER_POINTS, UNITS_PER_YUAN, type Money, type TransactionType } from '@suanli/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { recordEvent } from '../../events/index.js';
@@ -24,10 +17,7 @@ export const METERED = {
   cloudSpace: { unit: 'gbDay', transactionType: 'dataStorage', paidIn: 'balance' },
   imageStorage: { unit: 'gbDay', transactionType: 'mirrorStorage', paidIn: 'balance' },
   apiCalls: { unit: 'call', transactionType: 'onlineGeneration', paidIn: 'points' },
-} as const satisfies Record<
-  string,
-  { unit: string; transactionType: TransactionType; paidIn: 'balance' | 'points' }
->;
+} as const satisfies Record<string, { unit: string; transactionType: TransactionType; paidIn: 'balance' | 'points' }>;
 
 /** What one power point is worth: 100 a yuan (spec §9), one fen each, so a price rounded to the fen is whole points. */
 export const POINT_VALUE = money(UNITS_PER_YUAN / BigInt(POWER_POINTS.perYuan));
