@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdjustableClock, FixedClock } from '../../src/jobs/clock.js';
 import { act, computeEnv, createRenter, imageIdOf, runningApplication } from '../applications/application-helpers.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
-import { buyPoints, pointsOf } from '../helpers/power-points.js';
+import { balanceOf, buyPoints, pointsOf } from '../helpers/power-points.js';
 import { apiLinkOf, callGateway, createKey, keysOf, newKey, revokeKey, rotateKey } from './api-open-helpers.js';
 
 // The metered gateway through the local driver's real workspace processes: a call costs 40 points here, and a key may
@@ -62,6 +62,7 @@ describe('the API address of an application', () => {
 describe('a call through the gateway', () => {
   it("reaches the application's API with the key and costs its points, never forwarding the key", async () => {
     const { token, applicationId, key } = await caller('1');
+    const balance = await balanceOf(t, token);
     const answer = await callGateway(t, key, `/${applicationId}/echo?stream=false`, {
       method: 'POST',
       payload: '{"prompt":"a cat"}',
@@ -71,7 +72,13 @@ describe('a call through the gateway', () => {
     expect(answer.body).toBe('{"prompt":"a cat"}');
     expect(answer.headers['x-echo-query']).toBe('?stream=false');
     expect(answer.headers['content-type']).toBe('application/json');
+    const forwarded = String(answer.headers['x-echo-headers']).split(',');
+    expect(forwarded).toEqual(expect.arrayContaining(['content-type', 'x-forwarded-for']));
+    expect(forwarded).not.toContain('authorization');
+    expect(forwarded).not.toContain('cookie');
     expect(await pointsBalance(token)).toBe(60);
+    // Paid in points alone: the balance pays nothing of an API call (spec §9).
+    expect(await balanceOf(t, token)).toBe(balance);
     const [spent] = (await pointsOf(t, token)).rows;
     expect(spent).toMatchObject({ kind: 'apiUsage', points: -40 });
     expect(spent!.orderNo).toMatch(/^G[0-9a-f]{20}$/);

@@ -95,6 +95,7 @@ async function handle(request, response) {
       'content-type': request.headers['content-type'] ?? 'application/octet-stream',
       'x-echo-method': request.method ?? '',
       'x-echo-query': url.search,
+      'x-echo-headers': Object.keys(request.headers).join(','),
     });
     request.pipe(response);
     return;
