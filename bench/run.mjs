@@ -19,6 +19,7 @@ import {
   startSelectServer,
   stop,
 } from './servers.mjs';
+import { benchGateway } from './gateway.mjs';
 import { benchObjects } from './objects.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,6 +37,9 @@ function seed(env) {
   }
   return JSON.parse(result.stdout.trim().split('\n').pop());
 }
+
+// The gateway beside its upstream called directly, per engine (gateway.mjs).
+const gateway = [];
 
 async function benchEngine(engine, databaseUrl) {
   console.log(`\n${engine}`);
@@ -65,6 +69,8 @@ async function benchEngine(engine, databaseUrl) {
       }),
     );
     await stop(api);
+
+    gateway.push(...(await benchGateway(serverEnv)).map((row) => ({ engine, ...row })));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -94,7 +100,7 @@ const file = path.join(ROOT, 'bench/results', `api-${stamp.slice(0, 10)}.json`);
 const load1 = os.loadavg()[0].toFixed(2);
 writeFileSync(
   file,
-  `${JSON.stringify({ stamp, node: process.version, cpus: os.cpus().length, loadAverage: Number(load1), seconds, connections, headers: BROWSER_HEADERS, rows, objects }, null, 2)}\n`,
+  `${JSON.stringify({ stamp, node: process.version, cpus: os.cpus().length, loadAverage: Number(load1), seconds, connections, headers: BROWSER_HEADERS, rows, gateway, objects }, null, 2)}\n`,
 );
 
 const pad = (text, width) => String(text).padStart(width);
@@ -104,6 +110,14 @@ console.log(
 for (const row of rows) {
   console.log(
     `${row.engine.padEnd(11)} ${row.name.padEnd(30)} ${pad(row.rps.toFixed(0), 8)} ${pad(row.p99Ms.toFixed(2), 8)} ${pad(row.ratio.toFixed(3), 7)} ${pad(row.ratioToSelect?.toFixed(3) ?? '', 8)}  ${row.non2xx}`,
+  );
+}
+console.log(
+  `\n${'engine'.padEnd(11)} ${'target'.padEnd(30)} ${pad('req/s', 8)} ${pad('p99 ms', 8)} ${pad('×direct', 8)} ${pad('+p99 ms', 8)}  non-2xx`,
+);
+for (const row of gateway) {
+  console.log(
+    `${row.engine.padEnd(11)} ${row.name.padEnd(30)} ${pad(row.rps.toFixed(0), 8)} ${pad(row.p99Ms.toFixed(2), 8)} ${pad(row.ratioToDirect?.toFixed(3) ?? '', 8)} ${pad(row.p99AddedMs?.toFixed(2) ?? '', 8)}  ${row.non2xx}`,
   );
 }
 console.log(

@@ -71,11 +71,12 @@ export const startApiServer = (env, { profileDir } = {}) =>
 
 /**
  * A 2-second warm-up, then the measured run. With `apiPath`, a signed `sn` header made just before, so it stays inside
- * its ±5-minute window; with `token`, the session's bearer token.
+ * its ±5-minute window; with `token`, the session's bearer token; `headers` are sent as well.
  */
-export async function load(name, url, { apiPath, token } = {}) {
+export async function load(name, url, { apiPath, token, headers: extra = {} } = {}) {
   const headers = {
     ...BROWSER_HEADERS,
+    ...extra,
     ...(apiPath ? { sn: signRequest(apiPath, Date.now()) } : {}),
     ...(token ? { authorization: `Bearer ${token}` } : {}),
   };

@@ -6,6 +6,7 @@ import { paymentProvider } from './providers/payments/index.js';
 import { realNameProvider } from './providers/real-name/index.js';
 import { smsProvider } from './providers/sms/index.js';
 import { wechatQrProvider } from './providers/wechat/index.js';
+import { createApiOpenModule } from './modules/api-open/index.js';
 import { createApplicationsModule } from './modules/applications/index.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createCatalogueModule } from './modules/catalogue/index.js';
@@ -20,7 +21,7 @@ import { createNoticesModule } from './modules/notices/index.js';
 import { createOperatorsModule } from './modules/operators/index.js';
 import { createOutboxModule } from './modules/outbox/index.js';
 import { createPartnersModule } from './modules/partners/index.js';
-import { createPowerModule } from './modules/power/index.js';
+import { createPointsPurse, createPowerModule } from './modules/power/index.js';
 import { createRealNameModule } from './modules/real-name/index.js';
 import { createRechargeModule } from './modules/recharge/index.js';
 import { createRedeemModule } from './modules/redeem/index.js';
@@ -66,7 +67,7 @@ export function composeModules(platform: Platform) {
     users: users.service,
   });
   const site = createSiteModule(platform);
-  const wallet = createWalletModule({ ...platform, users: users.service });
+  const wallet = createWalletModule({ ...platform, users: users.service, points: createPointsPurse(platform) });
   const redeem = createRedeemModule({ ...platform, wallet: wallet.service });
   const invoices = createInvoicesModule({ ...platform, wallet: wallet.service, objectStore });
   const power = createPowerModule({ ...platform, wallet: wallet.service });
@@ -122,6 +123,7 @@ export function composeModules(platform: Platform) {
     wallet: wallet.service,
     applications: applications.service,
   });
+  const apiOpen = createApiOpenModule({ ...platform, wallet: wallet.service, applications: applications.service });
   const models = createModelsModule({ ...platform, source: modelSource, applications: applications.service });
   const feedback = createFeedbackModule({
     ...platform,
@@ -158,6 +160,7 @@ export function composeModules(platform: Platform) {
     catalogue,
     partners,
     applications,
+    apiOpen,
     models,
     feedback,
   ];
@@ -179,6 +182,7 @@ export function composeModules(platform: Platform) {
     catalogue: catalogue.service,
     partners: partners.service,
     applications: applications.service,
+    apiCredentials: apiOpen.service,
     models: models.service,
     cloudSpace: files.service,
   };

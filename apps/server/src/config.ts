@@ -3,6 +3,7 @@ import { compute } from './config/compute.js';
 import { database } from './config/database.js';
 import { feedback } from './config/feedback.js';
 import { fleet } from './config/fleet.js';
+import { gateway } from './config/gateway.js';
 import type { ConfigGroup } from './config/group.js';
 import { http } from './config/http.js';
 import { images } from './config/images.js';
@@ -41,6 +42,7 @@ const groups = {
   realName,
   site,
   feedback,
+  gateway,
 };
 
 type Groups = typeof groups;

@@ -38,6 +38,8 @@ export const LIMITS = {
   incomeExpenseDefaultMonths: 12,
   /** The longest introduction an image's owner may write, in characters of Markdown. */
   imageIntroductionMaxLength: 20_000,
+  /** An API key's name, as its owner tells their keys apart. */
+  apiKeyNameMaxLength: 40,
 } as const;
 
 /** GPU application billing rules (spec §9; README "Billing rules"). */
@@ -84,6 +86,17 @@ export const DISKS = {
   freeDataDiskGb: 50,
   expansionPerGbDayUnits: 70n,
   clearArrearsUnits: 10n * 10_000n,
+} as const;
+
+/**
+ * The metered API gateway (docs/decisions/0032): `<origin>/gateway/<applicationId>/<the API's own path>`, with
+ * `Authorization: Bearer <key>`; keys start with `keyPrefix`.
+ */
+export const API_GATEWAY = {
+  pathPrefix: '/gateway',
+  keyPrefix: 'sk-',
+  /** The OpenAPI tag of the gateway's calls: the reference on /APIOpen lists the operations that carry it. */
+  openApiTag: 'apiGateway',
 } as const;
 
 export const POWER_POINTS = {

@@ -7,6 +7,7 @@ export const ERRORS = {
   validation: 400,
   malformedJson: 400,
   unauthorized: 401,
+  paymentRequired: 402,
   forbidden: 403,
   notFound: 404,
   routeNotFound: 404,

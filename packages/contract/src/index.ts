@@ -1,3 +1,4 @@
+export * from './api-gateway.js';
 export * from './constants.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';

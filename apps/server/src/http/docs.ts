@@ -2,9 +2,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_GATEWAY_OPENAPI } from '@suanli/contract';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { OpenAPIV3 } from 'openapi-types';
 
-/** The OpenAPI document, generated from the contract's endpoint table: `/api/docs` (UI) and `/api/docs/json`. */
+/**
+ * The OpenAPI document, generated from the contract's endpoint table, with the API gateway's calls: `/api/docs` (UI)
+ * and `/api/docs/json`.
+ */
 export const docsPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(swagger, {
@@ -17,7 +22,15 @@ export const docsPlugin = fp(
             'Every response is the envelope { code, msg, data }. Money is yuan text (two decimals for balances, up ' +
             'to four for unit prices). Send Accept-Language (zh-CN or en-US), the sn header, and a bearer token.',
         },
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+        components: {
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer' },
+            ...(API_GATEWAY_OPENAPI.securitySchemes as Record<string, OpenAPIV3.SecuritySchemeObject>),
+          },
+          schemas: API_GATEWAY_OPENAPI.schemas as Record<string, OpenAPIV3.SchemaObject>,
+        },
+        // The metered gateway (docs/decisions/0032) takes any path, so it is described here, not by an endpoint.
+        paths: API_GATEWAY_OPENAPI.paths as OpenAPIV3.PathsObject,
       },
       transform: jsonSchemaTransform,
     });

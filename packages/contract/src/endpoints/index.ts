@@ -1,4 +1,5 @@
 import type { EndpointDefinition } from '../endpoint.js';
+import * as apiOpen from './api-open.js';
 import * as applications from './applications.js';
 import * as auth from './auth.js';
 import * as catalogue from './catalogue.js';
@@ -26,6 +27,7 @@ import * as wechat from './wechat.js';
 import * as workspaceTransfers from './workspace-transfers.js';
 
 export {
+  apiOpen,
   applications,
   auth,
   catalogue,
@@ -83,4 +85,5 @@ export const ENDPOINTS = [
   feedback,
   partners,
   invoices,
+  apiOpen,
 ].flatMap((area) => Object.values(area).filter(isEndpoint)) as EndpointDefinition[];

@@ -1,3 +1,4 @@
+import enApiOpen from './en-US/apiOpen.json' with { type: 'json' };
 import enApplications from './en-US/applications.json' with { type: 'json' };
 import enAuth from './en-US/auth.json' with { type: 'json' };
 import enCatalogue from './en-US/catalogue.json' with { type: 'json' };
@@ -19,6 +20,7 @@ import enUsers from './en-US/users.json' with { type: 'json' };
 import enValidation from './en-US/validation.json' with { type: 'json' };
 import enWallet from './en-US/wallet.json' with { type: 'json' };
 import enWechat from './en-US/wechat.json' with { type: 'json' };
+import zhApiOpen from './zh-CN/apiOpen.json' with { type: 'json' };
 import zhApplications from './zh-CN/applications.json' with { type: 'json' };
 import zhAuth from './zh-CN/auth.json' with { type: 'json' };
 import zhCatalogue from './zh-CN/catalogue.json' with { type: 'json' };
@@ -64,6 +66,7 @@ export const ZH_CN = {
   feedback: zhFeedback,
   partners: zhPartners,
   invoices: zhInvoices,
+  apiOpen: zhApiOpen,
 };
 
 export const EN_US: typeof ZH_CN = {
@@ -88,4 +91,5 @@ export const EN_US: typeof ZH_CN = {
   feedback: enFeedback,
   partners: enPartners,
   invoices: enInvoices,
+  apiOpen: enApiOpen,
 };

@@ -31,6 +31,16 @@ export type Admission =
   /** It runs, but the driver knows no endpoint for it (yet, or any more). */
   | { outcome: 'unavailable' };
 
+/** Where the gateway reaches an application's API link (decision 0032), or why it cannot. */
+export type ApiTarget =
+  | { outcome: 'found'; endpoint: WorkloadEndpoint }
+  /** Not the user's, or destroyed. */
+  | { outcome: 'notFound' }
+  /** Its image declares no link of kind `api`. */
+  | { outcome: 'noApi' }
+  | { outcome: 'notRunning' }
+  | { outcome: 'unavailable' };
+
 export interface AppAccessDependencies {
   config: Pick<Config, 'http' | 'keys'>;
   db: Db;
@@ -170,6 +180,27 @@ export function appAccessService({ config, db, clock, driver, catalogue }: AppAc
       // No Domain attribute: the cookie stays on this one origin, never on its sibling applications'.
       const attributes = [`Path=/`, `Max-Age=${APP_SESSION_LIFE_MS / 1000}`, 'HttpOnly', 'SameSite=Lax'];
       return [`${COOKIE_NAME}=${value}`, ...attributes, ...(secure ? ['Secure'] : [])].join('; ');
+    },
+
+    /**
+     * The endpoint of the user's application's API link (its image's link of kind `api`), for the metered gateway
+     * (decision 0032). Like `admit`, it reads the application's row on every call, so a stop or a destroy closes the
+     * API at once.
+     */
+    async apiTarget(userId: UserId, applicationId: bigint): Promise<ApiTarget> {
+      const row = await queries.findOwnLiveApplication(db, userId, applicationId);
+      if (!row) {
+        return { outcome: 'notFound' };
+      }
+      const link = (await catalogue.rentable(row.imageId))?.links.find((one) => one.kind === 'api');
+      if (!link) {
+        return { outcome: 'noApi' };
+      }
+      if (row.status !== 'running') {
+        return { outcome: 'notRunning' };
+      }
+      const endpoint = await driver.endpoint(String(applicationId), link.port);
+      return endpoint ? { outcome: 'found', endpoint } : { outcome: 'unavailable' };
     },
 
     /**

@@ -6,7 +6,7 @@ import type { InventoryService } from '../inventory/index.js';
 import type { UsersService } from '../users/index.js';
 import type { WalletService } from '../wallet/index.js';
 import { appAccessRoutes } from './app-access.routes.js';
-import { appAccessJobs, appAccessService } from './app-access.service.js';
+import { appAccessJobs, appAccessService, type AppAccessService } from './app-access.service.js';
 import { applicationProxy } from './app-proxy.js';
 import { applicationsRoutes } from './applications.routes.js';
 import { applicationsService, type ApplicationsService } from './applications.service.js';
@@ -22,6 +22,7 @@ import { transfersRoutes } from './transfers.routes.js';
 import { transferRunner } from './transfers.runner.js';
 import { transfersService, type CopySources, type TransfersService } from './transfers.service.js';
 
+export type { ApiTarget } from './app-access.service.js';
 export type { ApplicationsService } from './applications.service.js';
 export type { ApplicationOrder, ApplicationOrderFilter } from './orders.queries.js';
 export type { CopySource, CopySources, StartCopy } from './transfers.service.js';
@@ -39,6 +40,8 @@ export interface ApplicationsModuleService
   reconcileOnChange(): void;
   /** Waits until every application just changed has settled or given up. */
   settled(): Promise<void>;
+  /** Where the metered gateway reaches the user's application's API link, or why it cannot (decision 0032). */
+  apiTarget: AppAccessService['apiTarget'];
   /** The user's application orders, for the order list (read-only). */
   orderPage(userId: UserId, filter: ApplicationOrderFilter): ReturnType<typeof applicationOrderPage>;
 }
@@ -93,6 +96,7 @@ export function createApplicationsModule({
       reconcileOnChange: reconciling.enable,
       settled: reconciling.idle,
       orderPage: (userId, filter) => applicationOrderPage(db, userId, filter),
+      apiTarget: access.apiTarget,
     },
     routes: async (app) => {
       await app.register(applicationsRoutes(service, terms, disks));

@@ -53,6 +53,12 @@ export async function expireLot(tx: Tx, lot: queries.PowerPointLot, now: Date) {
 // A usage is reported again within minutes or days, not months; an API platform makes far too many to keep for ever.
 const SPEND_KEY_RETENTION_MS = 40 * 24 * 60 * 60_000;
 
+/** Locks the user's unexpired lots in expiry order (the order every spender takes) and answers what they hold. */
+export async function lockPoints(tx: Tx, userId: UserId, now: Date): Promise<bigint> {
+  const lots = await queries.lockSpendableLots(tx, userId, now);
+  return lots.reduce((sum, lot) => sum + lot.remaining, 0n);
+}
+
 /**
  * Spends points on API pay-per-use (spec §9): from the lots that expire soonest, in the caller's transaction, once per
  * reference (the call that used them) within 40 days, so a usage reported twice is spent once. Refuses (422

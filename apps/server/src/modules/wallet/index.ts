@@ -1,6 +1,7 @@
 import type { Module, Platform } from '../../platform.js';
 import type { UsersService } from '../users/index.js';
 import { publishConsumptionJob } from './consumption.js';
+import type { PointsPurse } from './settle.service.js';
 import { walletRoutes } from './wallet.routes.js';
 import { voucherJobs } from './vouchers.jobs.js';
 import { walletAdminService } from './wallet.admin.service.js';
@@ -12,8 +13,8 @@ export { isInsufficientBalance } from './charge.service.js';
 export type { IncomeSource } from './earnings.service.js';
 export type { Posting } from './ledger.queries.js';
 export type { OrderDayLine } from './order-lines.queries.js';
-export { priceOf } from './settle.service.js';
-export type { HourlyBurns, MeteredProduct, Rate, Settlement, UsageRecord } from './settle.service.js';
+export { POINT_VALUE, priceOf } from './settle.service.js';
+export type { HourlyBurns, MeteredProduct, PointsPurse, Rate, Settlement, UsageRecord } from './settle.service.js';
 export type { NewVoucher } from './vouchers.service.js';
 export type { WalletService } from './wallet.service.js';
 
@@ -26,9 +27,10 @@ export function createWalletModule({
   clock,
   config,
   users,
-}: Platform & { users: UsersService }): Module<WalletService> {
+  points,
+}: Platform & { users: UsersService; points: PointsPurse }): Module<WalletService> {
   const timeZone = config.runtime.businessTimeZone;
-  const service = walletService({ db, clock, timeZone, users });
+  const service = walletService({ db, clock, timeZone, users, points });
   const admin = walletAdminService({ db, clock, timeZone });
   return { service, routes: walletRoutes(service, admin), jobs: [...voucherJobs(), publishConsumptionJob] };
 }

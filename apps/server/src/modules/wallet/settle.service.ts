@@ -1,4 +1,4 @@
-import { costInFen, money, type Money, type TransactionType } from '@suanli/contract';
+import { costInFen, money, POWER_POINTS, UNITS_PER_YUAN, type Money, type TransactionType } from '@suanli/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { recordEvent } from '../../events/index.js';
@@ -7,16 +7,31 @@ import type { WarningLevel } from './balance-warnings.tables.js';
 import { isInsufficientBalance, type ChargeRequest, type ChargeResult } from './charge.service.js';
 
 /**
- * What the platform meters, in which unit, and the transaction type its charges post as (the ledger books that type
- * to the product's revenue). GPU time and data disks are metered today; the others are named for the modules to come.
+ * What the platform meters, in which unit, the transaction type its charges post as (the ledger books that type to
+ * the product's revenue), and what pays it: the balance (vouchers first), or power points (spec §9: usable only for
+ * API pay-per-use; decision 0032), which are not money and never enter the ledger (decision 0014).
  */
 export const METERED = {
-  gpuTime: { unit: 'minute', transactionType: 'appOrder' },
-  dataDisk: { unit: 'gbDay', transactionType: 'dataDiskExpansion' },
-  cloudSpace: { unit: 'gbDay', transactionType: 'dataStorage' },
-  imageStorage: { unit: 'gbDay', transactionType: 'mirrorStorage' },
-  apiCalls: { unit: 'call', transactionType: 'onlineGeneration' },
-} as const satisfies Record<string, { unit: string; transactionType: TransactionType }>;
+  gpuTime: { unit: 'minute', transactionType: 'appOrder', paidIn: 'balance' },
+  dataDisk: { unit: 'gbDay', transactionType: 'dataDiskExpansion', paidIn: 'balance' },
+  cloudSpace: { unit: 'gbDay', transactionType: 'dataStorage', paidIn: 'balance' },
+  imageStorage: { unit: 'gbDay', transactionType: 'mirrorStorage', paidIn: 'balance' },
+  apiCalls: { unit: 'call', transactionType: 'onlineGeneration', paidIn: 'points' },
+} as const satisfies Record<string, { unit: string; transactionType: TransactionType; paidIn: 'balance' | 'points' }>;
+
+/** What one power point is worth: 100 a yuan (spec §9), one fen each, so a price rounded to the fen is whole points. */
+export const POINT_VALUE = money(UNITS_PER_YUAN / BigInt(POWER_POINTS.perYuan));
+
+/**
+ * The power points of a user, as the power module keeps them in lots (decision 0014); the composition root hands the
+ * wallet this, so that the wallet, below the power module, imports nothing of it.
+ */
+export interface PointsPurse {
+  /** Locks the user's unexpired lots, in the one order every spender takes, and answers the points they hold. */
+  lock(tx: Tx, userId: UserId): Promise<bigint>;
+  /** Spends from the lots that expire soonest, once per reference; the caller holds their locks (`lock`). */
+  spend(tx: Tx, usage: { userId: UserId; points: bigint; reference: string }): Promise<{ spent: boolean }>;
+}
 
 export type MeteredProduct = keyof typeof METERED;
 
@@ -98,15 +113,17 @@ interface SettleDependencies {
   charge(executor: Db, request: ChargeRequest): Promise<ChargeResult>;
   chargeMany(tx: Tx, requests: readonly ChargeRequest[]): Promise<Map<UserId, Money>>;
   spendable(executor: Db, userId: UserId, transactionType: TransactionType): Promise<Money>;
+  points: PointsPurse;
 }
 
 /**
  * The one metering path (decision 0024): usage records are priced, charged vouchers first, billed as far as the funds
  * go or owed, and their users warned when what they can spend runs low.
  */
-export function settleService({ charge, chargeMany, spendable }: SettleDependencies) {
+export function settleService({ charge, chargeMany, spendable, points }: SettleDependencies) {
   const owedOf = (record: UsageRecord) => (record.shortfall === 'owe' ? record.owed : money(0n));
   const typeOf = (record: UsageRecord): TransactionType => METERED[record.product].transactionType;
+  const inPoints = (record: UsageRecord) => METERED[record.product].paidIn === 'points';
   const request = (record: UsageRecord, amount: Money): ChargeRequest => ({
     userId: record.userId,
     amount,
@@ -126,8 +143,29 @@ export function settleService({ charge, chargeMany, spendable }: SettleDependenc
     };
   }
 
+  /**
+   * A record paid in power points: their lots locked first, so that what they hold is what can be spent, then as
+   * far as they go by its shortfall rule; a price of whole fen is whole points (POINT_VALUE).
+   */
+  async function settleInPoints(tx: Tx, record: UsageRecord, amount: Money): Promise<Settlement> {
+    const funds = money((await points.lock(tx, record.userId)) * POINT_VALUE);
+    const covered = amount <= funds;
+    if (!covered && record.shortfall === 'owe') {
+      return settled(record, { quantity: 0, amount: money(0n), owed: amount, spendable: funds });
+    }
+    const quantity = covered ? record.quantity : affordable(record, funds);
+    const paid = covered ? amount : priceOf(record.rate, record.billed, quantity);
+    if (paid > 0n) {
+      await points.spend(tx, { userId: record.userId, points: paid / POINT_VALUE, reference: record.orderNo });
+    }
+    return settled(record, { quantity, amount: paid, owed: money(0n), spendable: money(funds - paid) });
+  }
+
   /** One record on its own: vouchers first, then as far as the funds go by its shortfall rule. */
   async function settleOne(tx: Tx, record: UsageRecord, amount: Money): Promise<Settlement> {
+    if (inPoints(record)) {
+      return settleInPoints(tx, record, amount);
+    }
     try {
       if (amount > 0n) {
         await charge(tx, request(record, amount));
@@ -167,12 +205,14 @@ export function settleService({ charge, chargeMany, spendable }: SettleDependenc
         records.length > 1
           ? await chargeMany(
               tx,
-              records.flatMap((record, index) => (amounts[index]! > 0n ? [request(record, amounts[index]!)] : [])),
+              records.flatMap((record, index) =>
+                amounts[index]! > 0n && !inPoints(record) ? [request(record, amounts[index]!)] : [],
+              ),
             )
           : new Map<UserId, Money>();
       const settlements: Settlement[] = [];
       for (const [index, record] of records.entries()) {
-        const balance = balances.get(record.userId);
+        const balance = inPoints(record) ? undefined : balances.get(record.userId);
         const amount = amounts[index]!;
         settlements.push(
           balance === undefined

@@ -33,7 +33,7 @@ import { orderLinesByDay } from './order-lines.queries.js';
 import { rechargedTotal } from './recharged.queries.js';
 import { newOrderNo, type OrderKind } from './order-numbers.js';
 import { refundService } from './refund.service.js';
-import { settleService } from './settle.service.js';
+import { settleService, type PointsPurse } from './settle.service.js';
 import { usableTotal } from './vouchers.queries.js';
 import { vouchersService } from './vouchers.service.js';
 
@@ -78,13 +78,15 @@ interface WalletDependencies {
   /** TZ_BUSINESS: the zone dates are read in. */
   timeZone: string;
   users: Pick<UsersService, 'findUserByAccount'>;
+  /** What pays the products metered in power points (settle.service.ts). */
+  points: PointsPurse;
 }
 
 /**
  * Balances, the ledger, transfers and vouchers; every other module moves money through `post`, and charges a user
  * through `charge` (vouchers first, then the balance).
  */
-export function walletService({ db, clock, timeZone, users }: WalletDependencies) {
+export function walletService({ db, clock, timeZone, users, points }: WalletDependencies) {
   /**
    * Applies postings, in the caller's transaction when given one; refuses (422) any that would take a wallet below
    * zero, and then nothing of the call stays. One posting on its own needs no transaction: it is one statement, which
@@ -132,7 +134,7 @@ export function walletService({ db, clock, timeZone, users }: WalletDependencies
     post,
     ...charges,
     spendable,
-    ...settleService({ ...charges, spendable }),
+    ...settleService({ ...charges, spendable, points }),
     ...vouchersService({ db, clock, users }),
     ...refundService({ clock }),
     ...earningsService({ clock }),

@@ -88,6 +88,18 @@ async function handle(request, response) {
     response.end('ok');
     return;
   }
+  if (url.pathname === '/echo') {
+    // The stand-in for an image's API (the metered gateway's tests and bench): answers the body it is sent, streamed,
+    // as an image generation answers megabytes.
+    response.writeHead(200, {
+      'content-type': request.headers['content-type'] ?? 'application/octet-stream',
+      'x-echo-method': request.method ?? '',
+      'x-echo-query': url.search,
+      'x-echo-headers': Object.keys(request.headers).join(','),
+    });
+    request.pipe(response);
+    return;
+  }
   if (url.pathname !== '/' && url.pathname !== '/files') {
     answerText(response, 404, textsOf(language).notFound);
     return;

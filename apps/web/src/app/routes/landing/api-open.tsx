@@ -1,28 +1,47 @@
-import { ApiOutlined } from '@ant-design/icons';
-import { Button, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API_DOCS_URL } from '@/shared/config/site';
-import { PlaceholderPage } from '@/shared/ui/placeholder-page';
+import { GatewayReference } from '@/features/api-open/components/gateway-reference';
+import { useLoginDialog } from '@/shared/stores/login-dialog-store';
+import { useSession } from '@/shared/stores/session-store';
+import { lazyWithTimeout } from '@/shared/ui/lazy-with-timeout';
+import { PageHeader } from '@/shared/ui/page-header';
 import { PlainCard } from '@/shared/ui/plain-card';
 
-/** Spec §2 API open platform: its key management arrives later; the API reference for developers is here already. */
+// Tables, dialogs and the date picker come only for a signed-in user, not on the guest page's first load.
+const ApiOpenKeys = lazyWithTimeout(() => import('./api-open-keys'));
+
+/**
+ * Spec §2 `/APIOpen`, open to guests (§6): the reference of the calls an API key makes, generated from the OpenAPI
+ * document; signed in, the user's keys and the power points their calls spend.
+ */
 export default function ApiOpenPage() {
   const { t } = useTranslation('routes');
+  const { t: tApi } = useTranslation('apiOpen');
+  const signedIn = useSession((state) => state.isLogin);
+  const showLogin = useLoginDialog((state) => state.show);
   return (
     <>
-      <PlaceholderPage routeKey="APIOpen" />
-      <PlainCard style={{ marginTop: 16 }} title={t('APIOpen.referenceTitle')}>
-        <Typography.Paragraph>{t('APIOpen.referenceDescription')}</Typography.Paragraph>
-        <Button
-          icon={<ApiOutlined />}
-          href={API_DOCS_URL}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="api-reference-link"
-        >
-          {t('APIOpen.referenceLink')}
-        </Button>
-      </PlainCard>
+      <PageHeader title={t('APIOpen.title')} />
+      <Flex vertical gap={16}>
+        <PlainCard title={tApi('keys.title')}>
+          {signedIn ? (
+            <Suspense fallback={null}>
+              <ApiOpenKeys />
+            </Suspense>
+          ) : (
+            <Flex vertical gap={12} align="flex-start">
+              <Typography.Text>{tApi('keys.signInTitle')}</Typography.Text>
+              <Button type="primary" onClick={() => showLogin()} data-testid="api-keys-sign-in">
+                {tApi('keys.signIn')}
+              </Button>
+            </Flex>
+          )}
+        </PlainCard>
+        <PlainCard title={tApi('reference.title')}>
+          <GatewayReference />
+        </PlainCard>
+      </Flex>
     </>
   );
 }

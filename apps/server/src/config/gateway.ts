@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { configGroup } from './group.js';
+
+/** The metered API gateway (modules/api-open, docs/decisions/0032): what a call costs and how often a key may call. */
+export const gateway = configGroup({
+  schema: z
+    .object({
+      GATEWAY_POINTS_PER_CALL: z.coerce.number().int().min(1).max(100_000).default(10),
+      GATEWAY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    })
+    .transform((env) => ({
+      /** Power points one call through the gateway costs, whatever its size (10: 0.10 yuan at 100 points a yuan). */
+      pointsPerCall: env.GATEWAY_POINTS_PER_CALL,
+      /** Calls one API key may make a minute, per server. */
+      rateLimitPerMinute: env.GATEWAY_RATE_LIMIT_PER_MINUTE,
+    })),
+});

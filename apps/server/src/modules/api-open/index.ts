@@ -1,0 +1,39 @@
+import type { Module, Platform } from '../../platform.js';
+import type { ApplicationsModuleService } from '../applications/index.js';
+import type { WalletService } from '../wallet/index.js';
+import { apiOpenRoutes } from './api-open.routes.js';
+import { callsService } from './calls.service.js';
+import { credentialsService, type CredentialsService } from './credentials.service.js';
+import { gatewayPlugin } from './gateway.js';
+
+/**
+ * The API open platform (spec §1, §2 /APIOpen; docs/decisions/0032): users' API keys, and the metered gateway through
+ * which a key calls the API link of its owner's running application, each call paid in power points.
+ */
+export function createApiOpenModule({
+  config,
+  db,
+  clock,
+  listen,
+  wallet,
+  applications,
+}: Platform & {
+  wallet: Pick<WalletService, 'settle'>;
+  applications: Pick<ApplicationsModuleService, 'apiTarget'>;
+}): Module<CredentialsService> {
+  const { pointsPerCall, rateLimitPerMinute } = config.gateway;
+  const credentials = credentialsService({ db, clock, timeZone: config.runtime.businessTimeZone, listen });
+  const calls = callsService({ db, clock, wallet, pointsPerCall });
+  return {
+    service: credentials,
+    routes: apiOpenRoutes({ credentials, calls, applications, publicUrl: config.http.publicUrl, rateLimitPerMinute }),
+    front: gatewayPlugin({
+      credentials,
+      calls,
+      applications,
+      rateLimitPerMinute,
+      secure: config.http.publicUrl.startsWith('https:'),
+    }),
+    close: () => credentials.close(),
+  };
+}

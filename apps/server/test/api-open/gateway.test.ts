@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdjustableClock, FixedClock } from '../../src/jobs/clock.js';
+import { act, computeEnv, createRenter, imageIdOf, runningApplication } from '../applications/application-helpers.js';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { balanceOf, buyPoints, pointsOf } from '../helpers/power-points.js';
+import { apiLinkOf, callGateway, createKey, keysOf, newKey, revokeKey, rotateKey } from './api-open-helpers.js';
+
+// The metered gateway through the local driver's real workspace processes: a call costs 40 points here, and a key may
+// make 6 calls a minute.
+let t: TestApp;
+let ollama: string;
+let pytorch: string;
+beforeAll(async () => {
+  const clock = new AdjustableClock(new FixedClock(new Date('2026-07-01T04:00:00Z')));
+  t = await buildTestApp(
+    { ...computeEnv(), RATE_LIMIT_PER_MINUTE: '0', GATEWAY_POINTS_PER_CALL: '40', GATEWAY_RATE_LIMIT_PER_MINUTE: '6' },
+    { clock },
+  );
+  t.services.applications.reconcileOnChange();
+  ollama = await imageIdOf(t, 'Ollama');
+  pytorch = await imageIdOf(t, 'PyTorch 2.3 + JupyterLab');
+});
+afterAll(() => t.close());
+
+/** A renter with a running Ollama application, an API key and `yuan` of power points (100 a yuan). */
+async function caller(yuan = '1') {
+  const renter = await createRenter(t);
+  const applicationId = await runningApplication(t, renter.token, ollama);
+  if (Number(yuan) > 0) {
+    expect((await buyPoints(t, renter.token, yuan)).statusCode).toBe(200);
+  }
+  const { key, credentialId } = await newKey(t, renter.token);
+  return { ...renter, applicationId, key, credentialId };
+}
+
+const pointsBalance = async (token: string) => (await pointsOf(t, token)).pointsBalance;
+
+describe('the API address of an application', () => {
+  it("is the gateway's, for a running application whose image serves an API", async () => {
+    const renter = await createRenter(t);
+    const applicationId = await runningApplication(t, renter.token, ollama);
+    const answer = await apiLinkOf(t, renter.token, applicationId);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data).toEqual({
+      applicationId,
+      url: `/gateway/${applicationId}`,
+      header: 'Authorization',
+      pointsPerCall: 40,
+      rateLimitPerMinute: 6,
+    });
+
+    const notebook = await runningApplication(t, renter.token, pytorch);
+    const none = await apiLinkOf(t, renter.token, notebook);
+    expect(none.statusCode).toBe(422);
+    expect(none.json().msg).toBe("This application's image serves no API");
+    const stranger = await createRenter(t, '0');
+    expect((await apiLinkOf(t, stranger.token, applicationId)).statusCode).toBe(404);
+  });
+});
+
+describe('a call through the gateway', () => {
+  it("reaches the application's API with the key and costs its points, never forwarding the key", async () => {
+    const { token, applicationId, key } = await caller('1');
+    const balance = await balanceOf(t, token);
+    const answer = await callGateway(t, key, `/${applicationId}/echo?stream=false`, {
+      method: 'POST',
+      payload: '{"prompt":"a cat"}',
+      headers: { 'content-type': 'application/json', cookie: 'console=1' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe('{"prompt":"a cat"}');
+    expect(answer.headers['x-echo-query']).toBe('?stream=false');
+    expect(answer.headers['content-type']).toBe('application/json');
+    const forwarded = String(answer.headers['x-echo-headers']).split(',');
+    expect(forwarded).toEqual(expect.arrayContaining(['content-type', 'x-forwarded-for']));
+    expect(forwarded).not.toContain('authorization');
+    expect(forwarded).not.toContain('cookie');
+    expect(await pointsBalance(token)).toBe(60);
+    // Paid in points alone: the balance pays nothing of an API call (spec §9).
+    expect(await balanceOf(t, token)).toBe(balance);
+    const [spent] = (await pointsOf(t, token)).rows;
+    expect(spent).toMatchObject({ kind: 'apiUsage', points: -40 });
+    expect(spent!.orderNo).toMatch(/^G[0-9a-f]{20}$/);
+    expect((await keysOf(t, token))[0]!.lastUsedTime).toBe(t.clock.now().toISOString());
+
+    const health = await callGateway(t, key, `/${applicationId}/healthz`);
+    expect(health.statusCode).toBe(200);
+    expect(health.body).toBe('ok');
+    expect(await pointsBalance(token)).toBe(20);
+  });
+
+  it('is refused with 402 before it is forwarded once the points do not cover it, and spends nothing', async () => {
+    const { token, applicationId, key } = await caller('1');
+    await callGateway(t, key, `/${applicationId}/healthz`);
+    await callGateway(t, key, `/${applicationId}/healthz`);
+    const refused = await callGateway(t, key, `/${applicationId}/healthz`);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({
+      code: 402,
+      msg: 'Not enough power points: a call costs 40 points and you have 20. Buy power points to continue',
+    });
+    const zh = await callGateway(t, key, `/${applicationId}/healthz`, { headers: { 'accept-language': 'zh-CN' } });
+    expect(zh.json().msg).toBe('算力点不足：每次调用需 40 点，当前剩余 20 点，请购买算力点后继续');
+    const overview = await pointsOf(t, token);
+    expect(overview.pointsBalance).toBe(20);
+    expect(overview.rows.filter((row) => row.kind === 'apiUsage')).toHaveLength(2);
+  });
+
+  it('spends the earliest-expiring points first', async () => {
+    const { token, applicationId, key } = await caller('1');
+    const first = (await pointsOf(t, token)).lots[0]!.orderNo;
+    (t.clock as AdjustableClock).advance(24 * 60);
+    const later = (await buyPoints(t, token, '1')).json().data.orderNo as string;
+    const remaining = async () =>
+      Object.fromEntries((await pointsOf(t, token)).lots.map((lot) => [lot.orderNo, lot.remaining]));
+
+    await callGateway(t, key, `/${applicationId}/healthz`);
+    expect(await remaining()).toEqual({ [first]: 60, [later]: 100 });
+    await callGateway(t, key, `/${applicationId}/healthz`);
+    await callGateway(t, key, `/${applicationId}/healthz`);
+    // 20 left in the first lot, then 20 of the later one.
+    expect(await remaining()).toEqual({ [later]: 80 });
+  });
+
+  it('is refused with 401 without a key, with a rotated, a revoked or an expired one', async () => {
+    const { token, applicationId, key, credentialId } = await caller('1');
+    const missing = await callGateway(t, null, `/${applicationId}/healthz`);
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json().msg).toBe('Send your API key in the Authorization header: Bearer <key>');
+    expect((await callGateway(t, key, `/${applicationId}/healthz`)).statusCode).toBe(200);
+
+    const fresh = (await rotateKey(t, token, credentialId)).json().data.key as string;
+    const old = await callGateway(t, key, `/${applicationId}/healthz`);
+    expect(old.statusCode).toBe(401);
+    expect(old.json().msg).toBe('This API key is not valid: it was revoked, rotated or never existed');
+    expect((await callGateway(t, fresh, `/${applicationId}/healthz`)).statusCode).toBe(200);
+
+    await revokeKey(t, token, credentialId);
+    expect((await callGateway(t, fresh, `/${applicationId}/healthz`)).statusCode).toBe(401);
+    expect(await pointsBalance(token)).toBe(20);
+
+    // Today in Shanghai (TZ_BUSINESS, UTC+8), whatever earlier tests did to the clock.
+    const today = new Date(t.clock.now().getTime() + 8 * 60 * 60_000).toISOString().slice(0, 10);
+    const dated = (await createKey(t, token, { name: 'today', expireDate: today })).json().data.key as string;
+    expect((await callGateway(t, dated, `/${applicationId}/healthz`)).statusCode).toBe(402);
+    (t.clock as AdjustableClock).advance(24 * 60);
+    const expired = await callGateway(t, dated, `/${applicationId}/healthz`);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().msg).toBe('This API key has passed its last day');
+  });
+
+  it("is refused with 429 and the reason past the key's rate limit, spending nothing, while other keys go on", async () => {
+    const { token, applicationId, key } = await caller('5');
+    const answers = [];
+    for (let index = 0; index < 7; index += 1) {
+      answers.push(await callGateway(t, key, `/${applicationId}/healthz`));
+    }
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    const limited = answers[6]!;
+    expect(limited.json().msg).toMatch(/^Rate limit of this API key reached: 6 calls a minute; retry in \d+ s$/);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(await pointsBalance(token)).toBe(500 - 6 * 40);
+    const other = await newKey(t, token, 'second');
+    expect((await callGateway(t, other.key, `/${applicationId}/healthz`)).statusCode).toBe(200);
+  });
+
+  it('passes a body of megabytes intact both ways', async () => {
+    const { applicationId, key } = await caller('1');
+    const body = randomBytes(8 * 1024 * 1024);
+    const answer = await callGateway(t, key, `/${applicationId}/echo`, {
+      method: 'POST',
+      payload: body,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.rawPayload.length).toBe(body.length);
+    expect(answer.rawPayload.equals(body)).toBe(true);
+  });
+
+  it("is refused for another user's application, a stopped one, and one whose image serves no API", async () => {
+    const { token, applicationId, key } = await caller('1');
+    const other = await caller('1');
+    expect((await callGateway(t, key, `/${other.applicationId}/healthz`)).statusCode).toBe(404);
+    const notebook = await runningApplication(t, token, pytorch);
+    expect((await callGateway(t, key, `/${notebook}/healthz`)).statusCode).toBe(422);
+    await act(t, token, 'stop', applicationId);
+    await t.services.applications.settled();
+    const stopped = await callGateway(t, key, `/${applicationId}/healthz`);
+    expect(stopped.statusCode).toBe(409);
+    expect(stopped.json().msg).toBe('The application is not running; start it to call its API');
+    expect(await pointsBalance(token)).toBe(100);
+  });
+});
