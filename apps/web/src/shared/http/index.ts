@@ -24,3 +24,4 @@ export { setApiFetch } from './send-request';
 export { HttpError, isHttpError, type HttpErrorDetails, type HttpErrorKind } from './http-error';
 export { newIdempotencyKey } from './idempotency-key';
 export { outcomeUnknown, useIdempotentCall } from './idempotent-call';
+export { putSigned, percentOf, type SignedPut } from './put-signed';

@@ -1,5 +1,5 @@
 import { CLOUD_SPACE, files } from '@suanli/contract';
-import { http } from '@/shared/http';
+import { http, putSigned } from '@/shared/http';
 
 type CloudUpload = files.CloudUpload;
 type MultipartUpload = Extract<CloudUpload, { mode: 'multipart' }>;
@@ -7,21 +7,8 @@ type MultipartUpload = Extract<CloudUpload, { mode: 'multipart' }>;
 const PART_ATTEMPTS = 5;
 const RETRY_BASE_MS = 1_000;
 
-/** PUTs bytes to a signed link, reporting the bytes sent; XMLHttpRequest, because only it reports upload progress. */
-function putBytes(url: string, body: Blob, onSent: (bytes: number) => void) {
-  return new Promise<void>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('PUT', url);
-    request.setRequestHeader('Content-Type', CLOUD_SPACE.contentType);
-    request.upload.onprogress = (event) => onSent(event.loaded);
-    request.onload = () =>
-      request.status >= 200 && request.status < 300
-        ? resolve()
-        : reject(new Error(`upload answered ${request.status}`));
-    request.onerror = () => reject(new Error('upload failed'));
-    request.send(body);
-  });
-}
+const putBytes = (url: string, body: Blob, onSent: (bytes: number) => void) =>
+  putSigned({ url, contentType: CLOUD_SPACE.contentType, body, onSent });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,5 +1,5 @@
 import { files } from '@suanli/contract';
-import { http } from '@/shared/http';
+import { http, percentOf, putSigned } from '@/shared/http';
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -15,32 +15,17 @@ function uploadName(file: File): string {
   return /\.(png|jpe?g|webp|gif)$/i.test(file.name) ? file.name : `screenshot.${EXTENSIONS[file.type] ?? 'png'}`;
 }
 
-/** PUTs the bytes to the signed link; XMLHttpRequest, because only it reports upload progress. */
-function putBytes(url: string, file: File, onProgress: (percent: number) => void) {
-  return new Promise<void>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('PUT', url);
-    request.setRequestHeader('Content-Type', file.type);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) {
-        onProgress(Math.round((event.loaded / event.total) * 100));
-      }
-    };
-    request.onload = () =>
-      request.status >= 200 && request.status < 300
-        ? resolve()
-        : reject(new Error(`upload answered ${request.status}`));
-    request.onerror = () => reject(new Error('upload failed'));
-    request.send(file);
-  });
-}
-
 /**
  * Uploads one screenshot straight to the object store through a picture link (getImgPresignedUploadUrl) and answers
  * the key the feedback names it by.
  */
 export async function uploadScreenshot(file: File, onProgress: (percent: number) => void): Promise<string> {
   const link = await http.call(files.getImageUploadUrl, { query: { fileName: uploadName(file) }, silent: true });
-  await putBytes(link.url, file, onProgress);
+  await putSigned({
+    url: link.url,
+    contentType: file.type,
+    body: file,
+    onSent: (bytes) => onProgress(percentOf(file.size)(bytes)),
+  });
   return link.key;
 }

@@ -1,8 +1,6 @@
 import { users } from '@suanli/contract';
 import { http } from '@/shared/http';
 
-export type AvatarUploadTarget = Awaited<ReturnType<typeof fetchAvatarUploadUrl>>;
-
 /** A signed URL to PUT one avatar image to, with the object key to hand to changeAvatar afterwards. */
 export function fetchAvatarUploadUrl(fileName: string) {
   // Silent: the avatar card reports a failed upload once, whichever step failed.

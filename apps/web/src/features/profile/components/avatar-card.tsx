@@ -2,10 +2,9 @@ import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Card, Flex, Progress, Typography, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, isHttpError } from '@/shared/http';
+import { errorText, isHttpError, percentOf, putSigned } from '@/shared/http';
 import { useChangeAvatar } from '../api/change-avatar';
 import { fetchAvatarUploadUrl } from '../api/get-avatar-upload-url';
-import { putAvatarObject } from '../api/put-avatar-object';
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -51,9 +50,16 @@ export function AvatarCard({ avatarUrl }: { avatarUrl: string | null }) {
       if (image.size > target.maxBytes) {
         throw new Error('avatar too large');
       }
-      await putAvatarObject(target, image, (value) => {
-        setPercent(value);
-        onProgress?.({ percent: value });
+      const percent = percentOf(image.size);
+      await putSigned({
+        url: target.url,
+        method: target.method,
+        contentType: image.type,
+        body: image,
+        onSent: (bytes) => {
+          setPercent(percent(bytes));
+          onProgress?.({ percent: percent(bytes) });
+        },
       });
       await change.mutateAsync(target.key);
     };
