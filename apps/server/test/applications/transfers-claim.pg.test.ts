@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/sql.js';
 import { inTransaction } from '../../src/db/transaction.js';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { buildTestApp, secondInstance, type TestApp } from '../helpers/build-test-app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { computeEnv, createApplication, createRenter, imageIdOf } from './application-helpers.js';
 
@@ -17,8 +16,7 @@ beforeAll(async () => {
   testDatabase = await createTestDatabase();
   a = await buildTestApp(env, { testDatabase });
   a.services.applications.reconcileOnChange();
-  const second = openPostgres(testDatabase.url!);
-  b = await buildTestApp(env, { testDatabase: { ...testDatabase, database: second, drop: () => second.close() } });
+  b = await secondInstance(a, env);
 });
 afterAll(async () => {
   await b.close();

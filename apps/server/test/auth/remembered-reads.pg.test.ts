@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/sql.js';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { buildTestApp, secondInstance, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
@@ -15,9 +14,7 @@ let b: TestApp;
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
   a = await buildTestApp({}, { testDatabase });
-  // The second server has a pool of its own on the same database, as a second instance would.
-  const second = openPostgres(testDatabase.url!);
-  b = await buildTestApp({}, { testDatabase: { ...testDatabase, database: second, drop: () => second.close() } });
+  b = await secondInstance(a);
 });
 afterAll(async () => {
   await b.close();

@@ -3,6 +3,7 @@ import { signRequest, type Locale } from '@suanli/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import { openPostgres } from '../../src/db/client.js';
 import { AdjustableClock, type Clock } from '../../src/jobs/clock.js';
 import { resolveKeys } from '../../src/secrets.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -80,4 +81,20 @@ export async function buildTestApp(
       }
     },
   };
+}
+
+/**
+ * A second server on the same PostgreSQL database, with a connection pool of its own, as a second instance would run:
+ * what races between instances is tested between `first` and this one. Close it before the first.
+ */
+export function secondInstance(
+  first: TestApp,
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestApp> {
+  const pool = openPostgres(first.testDatabase.url!);
+  return buildTestApp(env, {
+    ...options,
+    testDatabase: { ...first.testDatabase, database: pool, drop: () => pool.close() },
+  });
 }

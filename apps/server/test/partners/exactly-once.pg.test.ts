@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/sql.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { recordEvent } from '../../src/events/index.js';
 import { replayFrom } from '../../src/events/operations.queries.js';
 import { AdjustableClock, FixedClock } from '../../src/jobs/clock.js';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { buildTestApp, secondInstance, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { runLedgerCheck } from '../helpers/wallets.js';
@@ -22,11 +21,7 @@ const clock = new AdjustableClock(new FixedClock(START));
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
   a = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '0' }, { testDatabase, clock });
-  const second = openPostgres(testDatabase.url!);
-  b = await buildTestApp(
-    { RATE_LIMIT_PER_MINUTE: '0' },
-    { testDatabase: { ...testDatabase, database: second, drop: () => second.close() }, clock },
-  );
+  b = await secondInstance(a, { RATE_LIMIT_PER_MINUTE: '0' }, { clock });
 });
 afterAll(async () => {
   await runLedgerCheck(a);

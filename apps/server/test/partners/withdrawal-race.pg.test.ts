@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../src/db/client.js';
 import { AdjustableClock, FixedClock } from '../../src/jobs/clock.js';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { buildTestApp, secondInstance, type TestApp } from '../helpers/build-test-app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { runLedgerCheck } from '../helpers/wallets.js';
 import { amountsOf, createPartner, PERSON, reviewedEarnings, START, withdraw } from './partner-helpers.js';
@@ -15,11 +14,7 @@ const clock = new AdjustableClock(new FixedClock(START));
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
   a = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '0' }, { testDatabase, clock });
-  const second = openPostgres(testDatabase.url!);
-  b = await buildTestApp(
-    { RATE_LIMIT_PER_MINUTE: '0' },
-    { testDatabase: { ...testDatabase, database: second, drop: () => second.close() }, clock },
-  );
+  b = await secondInstance(a, { RATE_LIMIT_PER_MINUTE: '0' }, { clock });
 });
 afterAll(async () => {
   await runLedgerCheck(a);
