@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../src/db/client.js';
+import { describeFinding, findLedgerMismatches } from '../../src/modules/wallet/ledger-check.queries.js';
 import { ENGINE, TEST_DATABASE_URL, withDatabase } from './engine.js';
 
 export interface TestDatabase {
@@ -13,6 +14,18 @@ export interface TestDatabase {
 }
 
 /**
+ * What `npm run ledger:check` checks, on the database a test file leaves behind: every file that moves money, through
+ * whichever module, must leave a ledger that foots. A blank database is left alone: its test migrates it part way.
+ */
+async function closeCheckingLedger(database: Database, blank: boolean) {
+  const findings = blank ? [] : await findLedgerMismatches(database.db);
+  await database.close();
+  if (findings.length > 0) {
+    throw new Error(`the ledger check fails on what this file left: ${findings.map(describeFinding).join('; ')}`);
+  }
+}
+
+/**
  * A fresh, migrated database for one test file, on the engine of this pass; `blank` leaves it empty, unmigrated (a
  * migration's test migrates it up to the migration itself: migration-database.ts).
  */
@@ -20,7 +33,7 @@ export async function createTestDatabase({ blank = false }: { blank?: boolean } 
   if (ENGINE === 'pglite') {
     const template = blank ? undefined : new Blob([readFileSync(inject('pgliteTemplate'))]);
     const database = await openPglite(undefined, template);
-    return { database, url: undefined, drop: () => database.close() };
+    return { database, url: undefined, drop: () => closeCheckingLedger(database, blank) };
   }
   const name = `suanli_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -33,11 +46,14 @@ export async function createTestDatabase({ blank = false }: { blank?: boolean } 
     database,
     url,
     drop: async () => {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      try {
+        await closeCheckingLedger(database, blank);
+      } finally {
+        const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
+        await cleanup.connect();
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await cleanup.end();
+      }
     },
   };
 }

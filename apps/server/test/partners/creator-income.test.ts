@@ -3,13 +3,11 @@ import { advance, createRenter, runningApplication, startComputeApp } from '../a
 import type { UserId } from '../../src/db/ids.js';
 import type { TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
-import { runLedgerCheck } from '../helpers/wallets.js';
 import { amountsOf, blogger, createPartner } from './partner-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => ({ t } = await startComputeApp()));
 afterAll(async () => {
-  await runLedgerCheck(t);
   await t.close();
 });
 

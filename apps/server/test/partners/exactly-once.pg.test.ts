@@ -8,7 +8,6 @@ import { AdjustableClock, FixedClock } from '../../src/jobs/clock.js';
 import { buildTestApp, secondInstance, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
-import { runLedgerCheck } from '../helpers/wallets.js';
 import { createPartner, inviteVouchers, START } from './partner-helpers.js';
 import { cashier, openRecharge } from '../helpers/recharges.js';
 
@@ -24,7 +23,6 @@ beforeAll(async () => {
   b = await secondInstance(a, { RATE_LIMIT_PER_MINUTE: '0' }, { clock });
 });
 afterAll(async () => {
-  await runLedgerCheck(a);
   await b.close();
   await a.close();
   await testDatabase.drop();

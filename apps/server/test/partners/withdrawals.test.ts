@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { auditRowsOf, createOperator } from '../helpers/operators.js';
-import { runLedgerCheck } from '../helpers/wallets.js';
 import {
   advanceClock,
   amountsOf,
@@ -26,7 +25,6 @@ beforeAll(async () => {
   t = await partnersApp();
 });
 afterAll(async () => {
-  await runLedgerCheck(t);
   await t.close();
 });
 

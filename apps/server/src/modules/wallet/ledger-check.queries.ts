@@ -1,3 +1,4 @@
+import { formatMoney, money } from '@suanli/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/sql.js';
@@ -123,4 +124,27 @@ export async function ledgerSize(db: Db) {
                (SELECT count(DISTINCT coalesce(transfer_id, -id)) FROM ledger_entries)::int AS transfers`,
   );
   return { accounts: Number(row!.accounts), transfers: Number(row!.transfers) };
+}
+
+const unitsAsYuan = (units: bigint) => formatMoney(money(units), 2);
+
+/** One finding as `npm run ledger:check` prints it. */
+export function describeFinding(finding: LedgerFinding): string {
+  switch (finding.kind) {
+    case 'account':
+      return (
+        `${finding.accountKind} account ${finding.accountId} (user ${finding.userId}): balance ` +
+        `${unitsAsYuan(finding.balance)}, entries add up to ${unitsAsYuan(finding.entriesSum)}, ` +
+        `${finding.brokenEntries} entries out of chain`
+      );
+    case 'transfer':
+      return `transfer ${finding.transferId}: entries sum to ${unitsAsYuan(finding.sum)}, not zero`;
+    case 'negative':
+      return `${finding.accountKind} account ${finding.accountId} (user ${finding.userId}) below zero: ${unitsAsYuan(finding.balance)}`;
+    case 'vouchers':
+      return (
+        `vouchers account of user ${finding.userId}: ${unitsAsYuan(finding.balance)}, ` +
+        `its vouchers hold ${unitsAsYuan(finding.vouchersHold)}`
+      );
+  }
 }
