@@ -140,7 +140,9 @@ describe('a wipe for arrears', () => {
   });
 });
 
-describe('a wipe after three months without login', () => {
+// Each test moves the clock day by day through three months and more, running every job that falls due: minutes of
+// work, longer still on a busy box.
+describe('a wipe after three months without login', { timeout: 240_000 }, () => {
   it('is told first, and a login before its date cancels it', async () => {
     const { userId, token } = await createSignedInUser(t);
     await uploadFile(t, token, '/', 'notes.md', Buffer.from('# notes'));
