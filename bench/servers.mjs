@@ -72,6 +72,10 @@ export const startApiServer = (env, { profileDir } = {}) =>
 /**
  * A 2-second warm-up, then the measured run. With `apiPath`, a signed `sn` header made just before, so it stays inside
  * its ±5-minute window; with `token`, the session's bearer token; `headers` are sent as well.
+ *
+ * @param {string} name
+ * @param {string} url
+ * @param {{ apiPath?: string, token?: string, headers?: Record<string, string> }} [options]
  */
 export async function load(name, url, { apiPath, token, headers: extra = {} } = {}) {
   const headers = {
