@@ -54,7 +54,7 @@ describe('the API user contract card', () => {
     fireEvent.click(await screen.findByTestId('api-sign-submit'));
     expect(await screen.findByText('Please enter your real name')).toBeDefined();
     expect(screen.getByText('Please enter your ID number')).toBeDefined();
-    expect(screen.getByText('Please read and accept the API user contract')).toBeDefined();
+    expect(screen.getByText('Please read and accept the API User Service Agreement')).toBeDefined();
     type('api-sign-id-number', '11010519491231002');
     expect(await screen.findByText('Please enter a correct 18-character ID number')).toBeDefined();
     expect(api.calls(partners.apiUserSign)).toHaveLength(0);
