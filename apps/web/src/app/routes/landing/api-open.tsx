@@ -10,9 +10,7 @@ import { PlainCard } from '@/shared/ui/plain-card';
 
 // Tables, dialogs and the date picker come only for a signed-in user, not on the guest page's first load.
 const ApiOpenKeys = lazyWithTimeout(() => import('./api-open-keys'));
-const ApiUserContract = lazyWithTimeout(() =>
-  import('./api-open-keys').then(({ ApiUserContract }) => ({ default: ApiUserContract })),
-);
+const ApiUserContract = lazyWithTimeout(async () => ({ default: (await import('./api-open-keys')).ApiUserContract }));
 
 /**
  * Spec §2 `/APIOpen`, open to guests (§6): the reference of the calls an API key makes, generated from the OpenAPI

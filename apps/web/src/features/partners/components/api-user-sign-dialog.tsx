@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { reportFormError } from '@/shared/ui/report-form-error';
 import { useSignApiUserContract, type ApiUserSignBody } from '../api/api-user-contract';
 
-interface SignValues extends ApiUserSignBody {
-  agreementAccepted?: boolean;
-}
+type SignValues = ApiUserSignBody & { agreementAccepted?: boolean };
 
 interface ApiUserSignDialogProps {
   onViewContract: () => void;
