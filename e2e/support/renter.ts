@@ -39,14 +39,19 @@ export const verifiedRenterWithBalance = async () => readyToRent(await registerB
 /** A new renter registered by phone, for a journey that finds users by phone (an image share). */
 export const verifiedPhoneRenterWithBalance = async () => readyToRent(await registerByPhone());
 
-/** Verifies the user's real name through the sandbox provider, as the real-name form would. */
+/**
+ * Verifies the user's real name through the sandbox provider, as the real-name form would; returns the identity, which
+ * a journey signing with it needs.
+ */
 export async function verifyRealName(token: string) {
+  const identity = { realName: '王五', idCard: freshIdNumber() };
   const verified = await callApi(
     'POST',
-    `/auth/realNameAuth2?realName=${encodeURIComponent('王五')}&idCard=${freshIdNumber()}`,
+    `/auth/realNameAuth2?realName=${encodeURIComponent(identity.realName)}&idCard=${identity.idCard}`,
     { token },
   );
   expect(verified.code).toBe(200);
+  return identity;
 }
 
 export async function imageNamed(prefix: string) {

@@ -10,10 +10,11 @@ import { PlainCard } from '@/shared/ui/plain-card';
 
 // Tables, dialogs and the date picker come only for a signed-in user, not on the guest page's first load.
 const ApiOpenKeys = lazyWithTimeout(() => import('./api-open-keys'));
+const ApiUserContract = lazyWithTimeout(async () => ({ default: (await import('./api-open-keys')).ApiUserContract }));
 
 /**
  * Spec §2 `/APIOpen`, open to guests (§6): the reference of the calls an API key makes, generated from the OpenAPI
- * document; signed in, the user's keys and the power points their calls spend.
+ * document; signed in, the user's keys, the power points their calls spend and the API user contract (spec §7).
  */
 export default function ApiOpenPage() {
   const { t } = useTranslation('routes');
@@ -38,6 +39,11 @@ export default function ApiOpenPage() {
             </Flex>
           )}
         </PlainCard>
+        {signedIn ? (
+          <Suspense fallback={null}>
+            <ApiUserContract />
+          </Suspense>
+        ) : null}
         <PlainCard title={tApi('reference.title')}>
           <GatewayReference />
         </PlainCard>

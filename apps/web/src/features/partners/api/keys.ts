@@ -9,4 +9,7 @@ export const partnerKeys = {
   kolMonth: (month: string) => [...partnerKeys.all, 'kol', month] as const,
   creatorMonth: (month: string) => [...partnerKeys.all, 'creator', month] as const,
   withdrawals: () => [...partnerKeys.all, 'withdrawals'] as const,
+  apiUserContracts: () => [...partnerKeys.all, 'api-user-contract'] as const,
+  // The server writes the contract in the caller's language: one entry per language.
+  apiUserContract: (language: string) => [...partnerKeys.apiUserContracts(), language] as const,
 };

@@ -1,0 +1,28 @@
+import { Button, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ApiUserContract } from '../api/api-user-contract';
+
+/**
+ * The contract as the server writes it: plain text in the caller's language, its line breaks kept (rendering it as
+ * Markdown would read a `*` or `_` of the text as markup).
+ */
+export function ApiUserContractDialog({ contract, onClose }: { contract: ApiUserContract; onClose: () => void }) {
+  const { t } = useTranslation('partners');
+  return (
+    <Modal
+      open
+      title={contract.title}
+      onCancel={onClose}
+      footer={
+        <Button onClick={onClose} data-testid="api-contract-close">
+          {t('apiContract.close')}
+        </Button>
+      }
+      destroyOnHidden
+    >
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} data-testid="api-contract-content">
+        {contract.content}
+      </Typography.Paragraph>
+    </Modal>
+  );
+}
