@@ -1,7 +1,7 @@
 // The metered API gateway under load (docs/decisions/0032): an Ollama application of the local driver, whose
-// workspace process is the upstream, called through `/gateway/<id>/healthz` with an API key (each call authenticated,
-// paid in power points in its own transaction, then proxied), beside the same workspace called directly, in the same
-// run. The API server runs as for the API figures, but with its scheduler on, which starts the workspace.
+// workspace process is the upstream, called through `/gateway/<id>/...` with an API key (each call authenticated,
+// paid in power points with the user's other calls of the moment, then proxied), beside the same workspace called
+// directly, in the same run: on its zero-work `/healthz`, and on `/infer`, a model's stand-in (50 ms, 64 KiB). The API server runs as for the API figures, but with its scheduler on, which starts the workspace.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -59,9 +59,19 @@ async function runningOllama(base, token) {
   throw new Error(`application ${id} did not start`);
 }
 
+// What a model call is like (bench/README.md): a fixed service time and an answer of a realistic size.
+const INFER = '/infer?ms=50&kib=64';
+
+/** The row of a target through the gateway, with its ratio to the same target called directly and the p99 it adds. */
+const compared = (gateway, direct) => ({
+  ...gateway,
+  ratioToDirect: Number((gateway.rps / direct.rps).toFixed(3)),
+  p99AddedMs: Number((gateway.p99Ms - direct.p99Ms).toFixed(2)),
+});
+
 /**
- * Rows for one engine: the workspace's /healthz called directly, then through the gateway; the gateway's row carries
- * its ratio to the direct one and the p99 it adds.
+ * Rows for one engine: for the workspace's /healthz, then its /infer, the target called directly, then through the
+ * gateway; each gateway row carries its ratio to the direct one and the p99 it adds.
  */
 export async function benchGateway(serverEnv) {
   const { token, key } = seedGateway(serverEnv);
@@ -78,18 +88,18 @@ export async function benchGateway(serverEnv) {
   try {
     const id = await runningOllama(api.base, token);
     const record = JSON.parse(readFileSync(path.join(serverEnv.DATA_DIR, 'apps', id, 'workload.json'), 'utf8'));
-    const direct = await load('upstream /healthz, direct', `http://127.0.0.1:${record.port}/healthz`);
-    const gateway = await load('upstream /healthz, via gateway', `${api.base}/gateway/${id}/healthz`, {
-      headers: { authorization: `Bearer ${key}` },
-    });
-    return [
-      direct,
-      {
-        ...gateway,
-        ratioToDirect: Number((gateway.rps / direct.rps).toFixed(3)),
-        p99AddedMs: Number((gateway.p99Ms - direct.p99Ms).toFixed(2)),
-      },
-    ];
+    const rows = [];
+    for (const [name, target] of [
+      ['upstream /healthz', '/healthz'],
+      ['upstream /infer 50 ms 64 KiB', INFER],
+    ]) {
+      const direct = await load(`${name}, direct`, `http://127.0.0.1:${record.port}${target}`);
+      const gateway = await load(`${name}, via gateway`, `${api.base}/gateway/${id}${target}`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      rows.push(direct, compared(gateway, direct));
+    }
+    return rows;
   } finally {
     await stop(api);
   }

@@ -113,11 +113,11 @@ for (const row of rows) {
   );
 }
 console.log(
-  `\n${'engine'.padEnd(11)} ${'target'.padEnd(30)} ${pad('req/s', 8)} ${pad('p99 ms', 8)} ${pad('×direct', 8)} ${pad('+p99 ms', 8)}  non-2xx`,
+  `\n${'engine'.padEnd(11)} ${'target'.padEnd(42)} ${pad('req/s', 8)} ${pad('p99 ms', 8)} ${pad('×direct', 8)} ${pad('+p99 ms', 8)}  non-2xx`,
 );
 for (const row of gateway) {
   console.log(
-    `${row.engine.padEnd(11)} ${row.name.padEnd(30)} ${pad(row.rps.toFixed(0), 8)} ${pad(row.p99Ms.toFixed(2), 8)} ${pad(row.ratioToDirect?.toFixed(3) ?? '', 8)} ${pad(row.p99AddedMs?.toFixed(2) ?? '', 8)}  ${row.non2xx}`,
+    `${row.engine.padEnd(11)} ${row.name.padEnd(42)} ${pad(row.rps.toFixed(0), 8)} ${pad(row.p99Ms.toFixed(2), 8)} ${pad(row.ratioToDirect?.toFixed(3) ?? '', 8)} ${pad(row.p99AddedMs?.toFixed(2) ?? '', 8)}  ${row.non2xx}`,
   );
 }
 console.log(

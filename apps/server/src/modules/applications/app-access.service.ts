@@ -2,6 +2,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { asUserId, type UserId } from '../../db/ids.js';
+import { ListenedMemory } from '../../db/listened-memory.js';
+import type { Listen } from '../../db/notifications.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { JobDefinition } from '../../jobs/scheduler.js';
@@ -15,6 +17,8 @@ const LOGIN_TOKEN_LIFE_MS = 60_000;
 const APP_SESSION_LIFE_MS = 4 * 60 * 60_000;
 const COOKIE_NAME = 'suanli_app_session';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+// Enough for the applications whose APIs one server serves in a while.
+const REMEMBERED_API_TARGETS = 10_000;
 
 /** The application and port an application origin names. */
 export interface AppTarget {
@@ -47,6 +51,8 @@ export interface AppAccessDependencies {
   clock: Clock;
   driver: Pick<ComputeDriver, 'endpoint'>;
   catalogue: Pick<CatalogueService, 'rentable'>;
+  /** Where changes to applications are heard (migration 0051), which keeps the memory of API targets exact. */
+  listen: Listen;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -80,13 +86,38 @@ export function withoutAccessCookie(header: string | undefined): string | undefi
  * from OBJECT_SIGNING_KEY, so any instance checks it without a write per login nor a table to purge, and a request
  * still reads the application's row, so a stop, a destroy or a change of owner closes the link at once.
  */
-export function appAccessService({ config, db, clock, driver, catalogue }: AppAccessDependencies) {
+export function appAccessService({ config, db, clock, driver, catalogue, listen }: AppAccessDependencies) {
   const secure = config.http.publicUrl.startsWith('https:');
   const domain = config.http.appDomain.toLowerCase();
   const host = new RegExp(`^(\\d{1,18})-(\\d{1,5})\\.${escapeRegExp(domain.replace(/:\d+$/, ''))}(?::\\d{1,5})?$`);
   const cookieKey = createHmac('sha256', Buffer.from(config.keys.objectSigning, 'base64'))
     .update('suanli application proxy cookie v1')
     .digest();
+
+  // Found API targets by application; every change that could alter one is announced on application_changed.
+  const apiTargets = new ListenedMemory<bigint, { userId: UserId; endpoint: WorkloadEndpoint }>({
+    listen,
+    channel: 'application_changed',
+    capacity: REMEMBERED_API_TARGETS,
+    notified: (known, applicationId) => known.forget((_target, id) => String(id) === applicationId),
+  });
+
+  /** Where the gateway reaches the application's API link, read from its row, its image and the driver. */
+  async function readApiTarget(userId: UserId, applicationId: bigint): Promise<ApiTarget> {
+    const row = await queries.findOwnLiveApplication(db, userId, applicationId);
+    if (!row) {
+      return { outcome: 'notFound' };
+    }
+    const link = (await catalogue.rentable(row.imageId))?.links.find((one) => one.kind === 'api');
+    if (!link) {
+      return { outcome: 'noApi' };
+    }
+    if (row.status !== 'running') {
+      return { outcome: 'notRunning' };
+    }
+    const endpoint = await driver.endpoint(String(applicationId), link.port);
+    return endpoint ? { outcome: 'found', endpoint } : { outcome: 'unavailable' };
+  }
 
   const origin = (applicationId: bigint | string, port: number) =>
     `${secure ? 'https' : 'http'}://${applicationId}-${port}.${domain}`;
@@ -184,24 +215,27 @@ export function appAccessService({ config, db, clock, driver, catalogue }: AppAc
 
     /**
      * The endpoint of the user's application's API link (its image's link of kind `api`), for the metered gateway
-     * (decision 0032). Like `admit`, it reads the application's row on every call, so a stop or a destroy closes the
-     * API at once.
+     * (decision 0032). A found endpoint is remembered, so that a call costs no query for its application; a stop, a
+     * destroy or a change of owner, on any server, makes every server forget it when it commits (migration 0051).
      */
     async apiTarget(userId: UserId, applicationId: bigint): Promise<ApiTarget> {
-      const row = await queries.findOwnLiveApplication(db, userId, applicationId);
-      if (!row) {
-        return { outcome: 'notFound' };
+      let refusal: ApiTarget = { outcome: 'notFound' };
+      const found = await apiTargets.through(applicationId, async () => {
+        const target = await readApiTarget(userId, applicationId);
+        if (target.outcome === 'found') {
+          return { userId, endpoint: target.endpoint };
+        }
+        refusal = target;
+        return null;
+      });
+      if (!found) {
+        return refusal;
       }
-      const link = (await catalogue.rentable(row.imageId))?.links.find((one) => one.kind === 'api');
-      if (!link) {
-        return { outcome: 'noApi' };
-      }
-      if (row.status !== 'running') {
-        return { outcome: 'notRunning' };
-      }
-      const endpoint = await driver.endpoint(String(applicationId), link.port);
-      return endpoint ? { outcome: 'found', endpoint } : { outcome: 'unavailable' };
+      return found.userId === userId ? { outcome: 'found', endpoint: found.endpoint } : { outcome: 'notFound' };
     },
+
+    /** Stops hearing of changed applications (app close). */
+    close: () => apiTargets.close(),
 
     /**
      * Whether a request with this Cookie header reaches the target's workspace. Every cookie of the proxy's name is

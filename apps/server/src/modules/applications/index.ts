@@ -52,6 +52,7 @@ export function createApplicationsModule({
   db,
   clock,
   log,
+  listen,
   driver,
   users,
   catalogue,
@@ -83,7 +84,7 @@ export function createApplicationsModule({
   const service = applicationsService(dependencies);
   const terms = rentalTermsService(dependencies);
   const disks = diskExpansionService({ db, resize: reconciling.resize });
-  const access = appAccessService({ config, db, clock, driver, catalogue });
+  const access = appAccessService({ config, db, clock, driver, catalogue, listen });
   const copier = transferRunner({ db, clock, log, driver, sources });
   const transfers = transfersService({ db, clock, copyPending: copier.wake });
   return {
@@ -130,6 +131,7 @@ export function createApplicationsModule({
       await reconciling.close();
       await copier.close();
       await driver.close();
+      await access.close();
     },
   };
 }

@@ -100,6 +100,17 @@ async function handle(request, response) {
     request.pipe(response);
     return;
   }
+  if (url.pathname === '/infer') {
+    // The stand-in for a model's answer (the gateway bench): a fixed service time, then a body of a realistic size;
+    // `?ms=50&kib=64` by default, bounded so that no request holds the workspace for long.
+    const ms = Math.min(Number(url.searchParams.get('ms') ?? 50) || 0, 10_000);
+    const kib = Math.min(Number(url.searchParams.get('kib') ?? 64) || 0, 16_384);
+    setTimeout(() => {
+      response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': kib * 1024 });
+      response.end(Buffer.alloc(kib * 1024, 'a'));
+    }, ms);
+    return;
+  }
   if (url.pathname !== '/' && url.pathname !== '/files') {
     answerText(response, 404, textsOf(language).notFound);
     return;
