@@ -72,7 +72,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await cluster?.close();
   // The workspaces outlive the servers killed above; each is ended by its pid.
-  for (const process of workspaceProcesses(new Set(world?.model.apps.keys() ?? []))) {
+  for (const process of cluster ? workspaceProcesses(cluster.dataDir, new Set(world?.model.apps.keys() ?? [])) : []) {
     signal(process.pid, 'SIGKILL');
   }
   await arrange?.close();

@@ -37,7 +37,7 @@ export async function check(world: World): Promise<string[]> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const now = world.cluster.now();
     const view = await readDatabase(world.arrange.db);
-    const processes = workspaceProcesses(ids);
+    const processes = workspaceProcesses(world.cluster.dataDir, ids);
     for (const app of model.apps.values()) {
       const row = view.apps.get(app.id);
       const own = processes.filter((process) => process.applicationId === app.id);

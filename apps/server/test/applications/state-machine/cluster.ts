@@ -36,6 +36,11 @@ export class Cluster {
     readonly names: readonly string[] = ['a', 'b'],
   ) {}
 
+  /** The DATA_DIR every instance shares: where its workspaces keep their disks. */
+  get dataDir(): string {
+    return this.env.DATA_DIR!;
+  }
+
   live(): string[] {
     return this.names.filter((name) => this.instances.has(name));
   }

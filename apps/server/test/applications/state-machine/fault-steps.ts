@@ -8,7 +8,7 @@ export const START_TIMEOUT_MS = 3_000;
 /** The workspace processes that run and answer, of applications not destroyed: what the faults act on. */
 function answering(world: World) {
   const ids = new Set(liveApps(world).map((app) => app.id));
-  return workspaceProcesses(ids).filter((process) => !process.frozen);
+  return workspaceProcesses(world.cluster.dataDir, ids).filter((process) => !process.frozen);
 }
 
 /** What goes wrong under the driver: a workload killed, one frozen (its stop then hangs), a start that never ends. */
@@ -44,7 +44,9 @@ export const FAULT_STEPS: Step[] = [
     name: 'start times out',
     weight: 3,
     async run(world) {
-      const running = new Set(workspaceProcesses(new Set(world.model.apps.keys())).map((each) => each.applicationId));
+      const running = new Set(
+        workspaceProcesses(world.cluster.dataDir, new Set(world.model.apps.keys())).map((each) => each.applicationId),
+      );
       const resting = appWhere(world, (app) => !app.destroyed && !running.has(app.id) && app.billingMode === 'minute');
       let app = resting ?? null;
       let text: string;
@@ -59,7 +61,7 @@ export const FAULT_STEPS: Step[] = [
       if (!app || !world.model.isOpen(app)) {
         return `${text} (nothing started)`;
       }
-      const frozen = await freezeWhenSpawned(app.id, START_TIMEOUT_MS);
+      const frozen = await freezeWhenSpawned(world.cluster.dataDir, app.id, START_TIMEOUT_MS);
       return `${text}, its workspace ${frozen ? 'frozen as it started' : 'not caught'}`;
     },
   },

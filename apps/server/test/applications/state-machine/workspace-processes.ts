@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 /** A workspace process of the local driver as /proc shows it: whose it is, which GPUs it was given, whether it runs. */
 export interface WorkspaceProcess {
@@ -22,11 +23,13 @@ function read(file: string): string | null {
 const stateOf = (stat: string) => stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
 
 /**
- * Every live workspace process on this machine whose application is one of `applicationIds` (zombies left out: they
- * hold nothing). Read from the environment the driver gave each (workspace-process.ts), so a process the server no
- * longer knows of is found too.
+ * Every live workspace process of the deployment whose DATA_DIR is `dataDir` whose application is one of
+ * `applicationIds` (zombies left out: they hold nothing). Read from the environment the driver gave each
+ * (workspace-process.ts), so a process the server no longer knows of is found too. Told by its data disk, not by its
+ * application id alone: another deployment on this machine (a journey's server, a dev server) numbers its
+ * applications from 1 too, and its workspaces are neither this cluster's to count nor its faults' to kill.
  */
-export function workspaceProcesses(applicationIds: ReadonlySet<string>): WorkspaceProcess[] {
+export function workspaceProcesses(dataDir: string, applicationIds: ReadonlySet<string>): WorkspaceProcess[] {
   const found: WorkspaceProcess[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) {
@@ -43,8 +46,9 @@ export function workspaceProcesses(applicationIds: ReadonlySet<string>): Workspa
         .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)] as const),
     );
     const applicationId = env.get('SUANLI_APPLICATION_ID')!;
+    const ours = env.get('SUANLI_DATA_DIR') === path.join(path.resolve(dataDir), 'apps', applicationId, 'data');
     const stat = read(`/proc/${name}/stat`);
-    if (!applicationIds.has(applicationId) || stat === null || stateOf(stat) === 'Z') {
+    if (!ours || !applicationIds.has(applicationId) || stat === null || stateOf(stat) === 'Z') {
       continue;
     }
     found.push({
@@ -72,11 +76,11 @@ export function signal(pid: number, name: NodeJS.Signals): boolean {
  * start times out as a hung image pull or a stuck entry point would: polls for its process for up to `withinMs`.
  * Answers whether it caught one (a start that wins the race simply runs).
  */
-export async function freezeWhenSpawned(applicationId: string, withinMs: number): Promise<boolean> {
+export async function freezeWhenSpawned(dataDir: string, applicationId: string, withinMs: number): Promise<boolean> {
   const ids = new Set([applicationId]);
   const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
-    const [spawned] = workspaceProcesses(ids);
+    const [spawned] = workspaceProcesses(dataDir, ids);
     if (spawned) {
       return signal(spawned.pid, 'SIGSTOP');
     }
