@@ -1,32 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../helpers/build-test-app.js';
+import { createPartner, inviteVouchers, twoPartnerInstances } from './partner-helpers.js';
 import { queryRows } from '../../src/db/sql.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { recordEvent } from '../../src/events/index.js';
 import { replayFrom } from '../../src/events/operations.queries.js';
-import { AdjustableClock, FixedClock } from '../../src/jobs/clock.js';
-import { buildTestApp, secondInstance, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
-import { createPartner, inviteVouchers, START } from './partner-helpers.js';
 import { cashier, openRecharge } from '../helpers/recharges.js';
 
 // Real PostgreSQL only: two server instances on one database hand the same events to the partners' consumers, which
 // are then replayed from the first event; every welcome and every income must still be granted exactly once.
-let testDatabase: TestDatabase;
 let a: TestApp;
 let b: TestApp;
-const clock = new AdjustableClock(new FixedClock(START));
+let close: () => Promise<void>;
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  a = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '0' }, { testDatabase, clock });
-  b = await secondInstance(a, { RATE_LIMIT_PER_MINUTE: '0' }, { clock });
+  ({ a, b, close } = await twoPartnerInstances());
 });
-afterAll(async () => {
-  await b.close();
-  await a.close();
-  await testDatabase.drop();
-});
+afterAll(() => close());
 
 const INVITEES = 8;
 
@@ -98,7 +89,7 @@ describe('the partners’ consumers on two instances, then replayed', () => {
               { userId: String(renter.userId), applicationId: '1', imageId: String(imageId), minutes: String(minutes) },
             ],
           },
-          at: clock.now(),
+          at: a.clock.now(),
         }),
       );
     }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { UserId } from '../../src/db/ids.js';
 import { queryRows } from '../../src/db/sql.js';
 import { AdjustableClock, FixedClock } from '../../src/jobs/clock.js';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { buildTestApp, secondInstance, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { cashier, openRecharge } from '../helpers/recharges.js';
 import { verify } from '../real-name/real-name-helpers.js';
@@ -24,6 +24,25 @@ export const advanceClock = (t: TestApp, minutes: number) => (t.clock as Adjusta
 
 export const partnersApp = (env: Record<string, string> = {}) =>
   buildTestApp(env, { clock: new AdjustableClock(new FixedClock(START)) });
+
+/**
+ * Two server instances on one PostgreSQL database sharing the partners' clock, for the races between instances; the
+ * database is dropped (and its ledger checked) when they are closed.
+ */
+export async function twoPartnerInstances() {
+  const env = { RATE_LIMIT_PER_MINUTE: '0' };
+  const clock = new AdjustableClock(new FixedClock(START));
+  const a = await buildTestApp(env, { clock });
+  const b = await secondInstance(a, env, { clock });
+  return {
+    a,
+    b,
+    close: async () => {
+      await b.close();
+      await a.close();
+    },
+  };
+}
 
 export const blogger = (t: TestApp, token: string, call: string, locale?: 'zh-CN' | 'en-US') =>
   t.request({ method: 'GET', url: `/api/recharge/blogger/${call}`, token, locale });

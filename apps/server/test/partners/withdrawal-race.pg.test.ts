@@ -1,25 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdjustableClock, FixedClock } from '../../src/jobs/clock.js';
-import { buildTestApp, secondInstance, type TestApp } from '../helpers/build-test-app.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
-import { amountsOf, createPartner, PERSON, reviewedEarnings, START, withdraw } from './partner-helpers.js';
+import type { TestApp } from '../helpers/build-test-app.js';
+import {
+  amountsOf,
+  createPartner,
+  PERSON,
+  reviewedEarnings,
+  twoPartnerInstances,
+  withdraw,
+} from './partner-helpers.js';
 
 // Real PostgreSQL only: withdrawals of one partner sent at once to two instances must never hold more than is
 // withdrawable, nor leave the threshold's rule behind.
-let testDatabase: TestDatabase;
 let a: TestApp;
 let b: TestApp;
-const clock = new AdjustableClock(new FixedClock(START));
+let close: () => Promise<void>;
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  a = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '0' }, { testDatabase, clock });
-  b = await secondInstance(a, { RATE_LIMIT_PER_MINUTE: '0' }, { clock });
+  ({ a, b, close } = await twoPartnerInstances());
 });
-afterAll(async () => {
-  await b.close();
-  await a.close();
-  await testDatabase.drop();
-});
+afterAll(() => close());
 
 describe('withdrawals raced on PostgreSQL', () => {
   it('hold exactly the 1000 withdrawable when 30 requests of 100 arrive at once on two instances', async () => {
