@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { partners, withdrawals, type WithdrawalStatus } from './partners.tables.js';
@@ -24,13 +24,16 @@ export async function lockWithdrawal(tx: Tx, id: bigint) {
   return row ?? null;
 }
 
+/** Decides a submitted withdrawal, compare-and-set on its status: answers false when it was decided already. */
 export async function decideWithdrawal(
   tx: Tx,
   id: bigint,
   decision: { status: 'completed' | 'rejected'; at: Date; note: string | null },
 ) {
-  await tx
+  const decided = await tx
     .update(withdrawals)
     .set({ status: decision.status, decidedAt: decision.at, rejectNote: decision.note })
-    .where(eq(withdrawals.id, id));
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'submitted')))
+    .returning({ id: withdrawals.id });
+  return decided.length === 1;
 }

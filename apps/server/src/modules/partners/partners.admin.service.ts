@@ -80,7 +80,15 @@ export function partnersAdminService({
           throw new Error(`withdrawal ${row.id} is not held`);
         }
         const status = body.decision === 'complete' ? ('completed' as const) : ('rejected' as const);
-        await queries.decideWithdrawal(tx, id, { status, at: clock.now(), note: status === 'rejected' ? note : null });
+        if (
+          !(await queries.decideWithdrawal(tx, id, {
+            status,
+            at: clock.now(),
+            note: status === 'rejected' ? note : null,
+          }))
+        ) {
+          throw new Error(`withdrawal ${row.id} moved while locked`);
+        }
         await audit(tx, {
           action: `partners.${body.decision}Withdrawal`,
           target: `withdrawal:${row.id}`,
