@@ -1,6 +1,6 @@
 // The metered API gateway under load (docs/decisions/0032): an Ollama application of the local driver, whose
 // workspace process is the upstream, called through `/gateway/<id>/...` with an API key (each call authenticated,
-// paid in power points with the user's other calls of the moment, then proxied), beside the same workspace called
+// paid in power points from the user's allowance on the server, bought ahead (decision 0034), then proxied), beside the same workspace called
 // directly, in the same run: on its zero-work `/healthz`, and on `/infer`, a model's stand-in (50 ms, 64 KiB). The API server runs as for the API figures, but with its scheduler on, which starts the workspace.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

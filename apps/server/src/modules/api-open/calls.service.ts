@@ -5,6 +5,7 @@ import type { UserId } from '../../db/ids.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../jobs/clock.js';
+import type { Platform } from '../../platform.js';
 import { POINT_VALUE, type Rate, type WalletService } from '../wallet/index.js';
 import * as queries from './api-open.queries.js';
 import type { Caller } from './credentials.service.js';
@@ -12,6 +13,7 @@ import type { Caller } from './credentials.service.js';
 interface CallsDependencies {
   db: Db;
   clock: Clock;
+  log: Pick<Platform['log'], 'warn'>;
   wallet: Pick<WalletService, 'settle' | 'returnUnused'>;
   /** GATEWAY_POINTS_PER_CALL. */
   pointsPerCall: number;
@@ -65,13 +67,14 @@ const leftIn = (allowance: Allowance) => allowance.blocks.reduce((sum, block) =>
  * server's heartbeat; when a server dies, any live one returns what its blocks had not used as of that checkpoint, so
  * the calls it served since are the only ones never charged.
  */
-export function callsService({ db, clock, wallet, pointsPerCall, idleMs, deadSeconds }: CallsDependencies) {
+export function callsService({ db, clock, log, wallet, pointsPerCall, idleMs, deadSeconds }: CallsDependencies) {
   const serverId = `S${randomBytes(10).toString('hex')}`;
   const rateOf = (points: bigint): Rate => ({ price: money(points * POINT_VALUE), per: 1 });
   const rate = rateOf(BigInt(pointsPerCall));
   const allowances = new Map<UserId, Allowance>();
   let timer: NodeJS.Timeout | null = null;
   let ticking: Promise<void> = Promise.resolve();
+  let running = false;
   let ticks = 0;
 
   function exhausted(spendable: bigint) {
@@ -168,8 +171,12 @@ export function callsService({ db, clock, wallet, pointsPerCall, idleMs, deadSec
     } catch (error) {
       refusal = error;
     }
-    for (let orderNoOf = draw(allowance); orderNoOf && allowance.waiting.length > 0; orderNoOf = draw(allowance)) {
-      allowance.waiting.shift()!.paid(orderNoOf);
+    while (allowance.waiting.length > 0) {
+      const paidBy = draw(allowance);
+      if (!paidBy) {
+        break;
+      }
+      allowance.waiting.shift()!.paid(paidBy);
     }
     allowance.buying = false;
     if (refusal) {
@@ -200,7 +207,8 @@ export function callsService({ db, clock, wallet, pointsPerCall, idleMs, deadSec
           closedAt: done ? clock.now() : null,
         });
         block.saved = used;
-        // Closed by a sweeper that took this server for dead: what it had not used is back in the points already.
+        // A block used up is done; one closed already was taken by a sweeper that held this server for dead, which
+        // returned what it had not used as of the checkpoint before: the calls served since are not charged.
         if (done || !still) {
           allowance.blocks.splice(allowance.blocks.indexOf(block), 1);
         }
@@ -274,14 +282,20 @@ export function callsService({ db, clock, wallet, pointsPerCall, idleMs, deadSec
     }
     timer = setInterval(() => {
       // One tick at a time; a failed one (the database away) is tried again at the next.
-      ticking = ticking.then(tick).catch(() => undefined);
+      if (!running) {
+        running = true;
+        ticking = tick()
+          .catch((error: unknown) => log.warn({ err: error }, 'the gateway allowances could not be checkpointed'))
+          .finally(() => {
+            running = false;
+          });
+      }
     }, TICK_MS);
     timer.unref();
   }
 
   return {
     pointsPerCall,
-    serverId,
 
     /**
      * Pays for one call before it is forwarded: from this server's allowance for the user when it has calls left,

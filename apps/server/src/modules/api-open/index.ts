@@ -14,6 +14,7 @@ export function createApiOpenModule({
   config,
   db,
   clock,
+  log,
   listen,
   wallet,
   applications,
@@ -26,6 +27,7 @@ export function createApiOpenModule({
   const calls = callsService({
     db,
     clock,
+    log,
     wallet,
     pointsPerCall,
     idleMs: allowanceIdleMs,
