@@ -75,7 +75,10 @@ const compared = (gateway, direct) => ({
  */
 export async function benchGateway(serverEnv) {
   const { token, key } = seedGateway(serverEnv);
-  const api = await start(['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // With BENCH_PROFILE_DIR, the API server writes its V8 CPU profile there when it stops, as for the API figures.
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const api = await start([...profile, '--import', 'tsx', 'apps/server/src/server.ts'], {
     ...serverEnv,
     PORT: '0',
     HOST: '127.0.0.1',
