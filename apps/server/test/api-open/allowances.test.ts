@@ -81,7 +81,7 @@ describe('calls paid from an allowance bought ahead', () => {
     expect(overview.rows.filter((row) => row.kind === 'apiRefund')).toEqual([]);
   });
 
-  it('return to the lots they were drawn from, the last drawn first', async () => {
+  it('leave the lots as spending only the calls served would: the first emptied, the later holding the rest', async () => {
     const { token, applicationId, key } = await caller(t, '1');
     expect((await buyPoints(t, token, '1')).statusCode).toBe(200);
     const [first, later] = (await pointsOf(t, token)).lots.map((lot) => lot.orderNo);
