@@ -1,6 +1,6 @@
 // The metered API gateway under load (docs/decisions/0032): an Ollama application of the local driver, whose
 // workspace process is the upstream, called through `/gateway/<id>/...` with an API key (each call authenticated,
-// paid in power points with the user's other calls of the moment, then proxied), beside the same workspace called
+// paid in power points from the user's allowance on the server, bought ahead (decision 0034), then proxied), beside the same workspace called
 // directly, in the same run: on its zero-work `/healthz`, and on `/infer`, a model's stand-in (50 ms, 64 KiB). The API server runs as for the API figures, but with its scheduler on, which starts the workspace.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -75,7 +75,10 @@ const compared = (gateway, direct) => ({
  */
 export async function benchGateway(serverEnv) {
   const { token, key } = seedGateway(serverEnv);
-  const api = await start(['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // With BENCH_PROFILE_DIR, the API server writes its V8 CPU profile there when it stops, as for the API figures.
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const api = await start([...profile, '--import', 'tsx', 'apps/server/src/server.ts'], {
     ...serverEnv,
     PORT: '0',
     HOST: '127.0.0.1',

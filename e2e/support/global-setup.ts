@@ -48,6 +48,8 @@ export default async function setup(project: TestProject) {
       DEV_TOOLS: '1',
       CAPTCHA: 'off',
       LOG_LEVEL: 'warn',
+      // The gateway's calls bought ahead and not used come back a second after the last call (decision 0034).
+      GATEWAY_ALLOWANCE_IDLE_SECONDS: '1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

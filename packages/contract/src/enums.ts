@@ -92,12 +92,13 @@ export const ConsultationService = defineEnum('consultationService', [
 export const PowerPackage = defineEnum('powerPackage', ['gold', 'platinum', 'diamond']);
 /**
  * A row of the power-point history (docs/decisions/0014): points bought with balance, a package's monthly issue, points
- * spent on the API, points expired. The first and last share their names with the money ledger's transaction types.
+ * spent on the API, points of an API allowance returned unused (decision 0034), points expired. The first and last share their names with the money ledger's transaction types.
  */
 export const PowerPointEntryKind = defineEnum('powerPointEntryKind', [
   'powerPointByBalance',
   'powerPackageIssue',
   'apiUsage',
+  'apiRefund',
   'powerPackageExpired',
 ]);
 export type PowerPackage = (typeof PowerPackage.values)[number];

@@ -6,17 +6,22 @@ import { act, computeEnv, createRenter, imageIdOf, runningApplication } from '..
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { buyPoints, pointsOf } from '../helpers/power-points.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
+import { exitOf, spawnTs, waitForLine } from '../helpers/spawn.js';
 import { runLedgerCheck } from '../helpers/wallets.js';
 import { callGateway, newKey, revokeKey } from './api-open-helpers.js';
 
 // Real PostgreSQL only (ARCHITECTURE §4): PGlite runs one transaction at a time and proves nothing about races. Two
-// servers on one database, as two instances: each pays its calls in groups and remembers keys and applications.
+// servers on one database, as two instances: each buys its users' calls ahead (decision 0034) and remembers keys and
+// applications. An allowance idle for a second returns; a server silent for four is dead.
 const env = {
   ...computeEnv(),
   RATE_LIMIT_PER_MINUTE: '0',
   GATEWAY_POINTS_PER_CALL: '10',
   GATEWAY_RATE_LIMIT_PER_MINUTE: '1000',
+  GATEWAY_ALLOWANCE_IDLE_SECONDS: '1',
+  GATEWAY_SERVER_DEAD_SECONDS: '4',
 };
+const IDLE_RETURN = { timeout: 20_000, interval: 250 };
 let testDatabase: TestDatabase;
 let a: TestApp;
 let b: TestApp;
@@ -56,7 +61,7 @@ async function listenersOnline() {
 }
 
 describe('gateway calls raced by one user on two servers on PostgreSQL', () => {
-  it(`pass exactly as many times out of ${ATTEMPTS} as the points pay for, paid in fewer payments than calls`, async () => {
+  it(`never spend more points than there are, and once idle exactly the calls passed, out of ${ATTEMPTS}`, async () => {
     const renter = await createRenter(a);
     const applicationId = await runningApplication(a, renter.token, await imageIdOf(a, 'Ollama'));
     // Two lots of 100 points, 10 a call: 20 calls in all.
@@ -68,22 +73,24 @@ describe('gateway calls raced by one user on two servers on PostgreSQL', () => {
         callGateway(index % 2 ? a : b, keys[Math.floor(index / 2) % 2]!.key, `/${applicationId}/healthz`),
       ),
     );
-    const statuses = answers.map((answer) => answer.statusCode).sort();
-    expect(statuses).toEqual([...Array<number>(20).fill(200), ...Array<number>(ATTEMPTS - 20).fill(402)]);
+    const passed = answers.filter((answer) => answer.statusCode === 200).length;
+    expect(answers.every((answer) => [200, 402].includes(answer.statusCode))).toBe(true);
+    // One server may hold calls bought ahead that the other's callers could not use: never more than the points pay.
+    expect(passed).toBeGreaterThan(0);
+    expect(passed).toBeLessThanOrEqual(20);
     const refused = answers.find((answer) => answer.statusCode === 402)!;
     expect(refused.json().msg).toMatch(/points/i);
 
+    await expect.poll(async () => (await pointsOf(a, renter.token)).pointsBalance, IDLE_RETURN).toBe(200 - 10 * passed);
     const overview = await pointsOf(a, renter.token);
-    expect(overview.pointsBalance).toBe(0);
-    expect(overview.lots).toEqual([]);
-    // One history row a payment, each naming its group's reference and paying 10 points for each call it let through:
-    // together exactly the 20 calls forwarded, in fewer payments than calls.
-    const spent = overview.rows.filter((row) => row.kind === 'apiUsage');
-    expect(spent.reduce((sum, row) => sum + row.points, 0)).toBe(-200);
+    // One apiUsage row a block bought, one apiRefund row a block returned with calls unused: together the calls passed.
+    const rows = overview.rows.filter((row) => row.kind === 'apiUsage' || row.kind === 'apiRefund');
+    expect(rows.reduce((sum, row) => sum + row.points, 0)).toBe(-10 * passed);
+    const spent = rows.filter((row) => row.kind === 'apiUsage');
     expect(spent.every((row) => row.points < 0 && row.points % 10 === 0)).toBe(true);
     expect(new Set(spent.map((row) => row.orderNo)).size).toBe(spent.length);
-    expect(spent.length).toBeLessThan(20);
-  });
+    expect(spent.length).toBeLessThan(passed);
+  }, 60_000);
 
   it('refuse a revoked key and a stopped application on both servers at once, though both remember them', async () => {
     await listenersOnline();
@@ -108,9 +115,43 @@ describe('gateway calls raced by one user on two servers on PostgreSQL', () => {
     for (const server of [a, b]) {
       await expect.poll(async () => (await call(server, kept.key)).statusCode, { timeout: 5_000 }).toBe(409);
     }
-    // Refused calls are not paid: 10 points for each of the six calls that went through.
-    expect((await pointsOf(a, renter.token)).pointsBalance).toBe(40);
-  });
+    // Refused calls are not paid: 10 points for each of the six calls that went through, once the rest is returned.
+    await expect.poll(async () => (await pointsOf(a, renter.token)).pointsBalance, IDLE_RETURN).toBe(40);
+  }, 60_000);
+
+  it("return what a server killed mid-allowance had not used as of its checkpoint, by the other's sweeper", async () => {
+    const renter = await createRenter(a);
+    const applicationId = await runningApplication(a, renter.token, await imageIdOf(a, 'Ollama'));
+    await buyPoints(a, renter.token, '1');
+    const { key } = await newKey(a, renter.token);
+    const doomed = spawnTs('test/fixtures/gateway-allowance-worker.ts', [
+      testDatabase.url!,
+      JSON.stringify(env),
+      key,
+      applicationId,
+      String(renter.userId),
+      '3',
+    ]);
+    try {
+      await waitForLine(doomed, /checkpointed/);
+      // Three calls served, and more bought ahead: the worker holds them when it dies.
+      expect((await pointsOf(a, renter.token)).pointsBalance).toBeLessThan(70);
+    } finally {
+      doomed.kill('SIGKILL');
+    }
+    expect((await exitOf(doomed)).signal).toBe('SIGKILL');
+
+    expect((await callGateway(a, key, `/${applicationId}/healthz`)).statusCode).toBe(200);
+    // Four calls in all, three on the dead server: what it held beyond them is back once the sweeper has run.
+    await expect.poll(async () => (await pointsOf(a, renter.token)).pointsBalance, IDLE_RETURN).toBe(60);
+    const [open] = await queryRows<{ open: number }>(
+      a.db,
+      sql`SELECT count(*)::int AS open FROM api_allowances WHERE user_id = ${renter.userId} AND closed_at IS NULL`,
+    );
+    expect(open!.open).toBe(0);
+    const { rows } = await pointsOf(a, renter.token);
+    expect(rows.filter((row) => row.kind === 'apiRefund').length).toBeGreaterThan(0);
+  }, 90_000);
 
   it('npm run ledger:check passes on that database', async () => {
     const { code } = await runLedgerCheck(a);

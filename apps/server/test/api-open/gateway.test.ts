@@ -7,14 +7,20 @@ import { balanceOf, buyPoints, pointsOf } from '../helpers/power-points.js';
 import { apiLinkOf, callGateway, createKey, keysOf, newKey, revokeKey, rotateKey } from './api-open-helpers.js';
 
 // The metered gateway through the local driver's real workspace processes: a call costs 40 points here, and a key may
-// make 6 calls a minute.
+// make 6 calls a minute. Calls bought ahead and not used return to the points a second after the last (decision 0034).
 let t: TestApp;
 let ollama: string;
 let pytorch: string;
 beforeAll(async () => {
   const clock = new AdjustableClock(new FixedClock(new Date('2026-07-01T04:00:00Z')));
   t = await buildTestApp(
-    { ...computeEnv(), RATE_LIMIT_PER_MINUTE: '0', GATEWAY_POINTS_PER_CALL: '40', GATEWAY_RATE_LIMIT_PER_MINUTE: '6' },
+    {
+      ...computeEnv(),
+      RATE_LIMIT_PER_MINUTE: '0',
+      GATEWAY_POINTS_PER_CALL: '40',
+      GATEWAY_RATE_LIMIT_PER_MINUTE: '6',
+      GATEWAY_ALLOWANCE_IDLE_SECONDS: '1',
+    },
     { clock },
   );
   t.services.applications.reconcileOnChange();
@@ -35,6 +41,8 @@ async function caller(yuan = '1') {
 }
 
 const pointsBalance = async (token: string) => (await pointsOf(t, token)).pointsBalance;
+/** What the points come to once the calls bought ahead and not used are back. */
+const settledPoints = (token: string) => expect.poll(() => pointsBalance(token), { timeout: 20_000, interval: 200 });
 
 describe('the API address of an application', () => {
   it("is the gateway's, for a running application whose image serves an API", async () => {
@@ -76,10 +84,11 @@ describe('a call through the gateway', () => {
     expect(forwarded).toEqual(expect.arrayContaining(['content-type', 'x-forwarded-for']));
     expect(forwarded).not.toContain('authorization');
     expect(forwarded).not.toContain('cookie');
-    expect(await pointsBalance(token)).toBe(60);
+    await settledPoints(token).toBe(60);
     // Paid in points alone: the balance pays nothing of an API call (spec §9).
     expect(await balanceOf(t, token)).toBe(balance);
-    const [spent] = (await pointsOf(t, token)).rows;
+    // The first call bought a block of one; the history's oldest spend.
+    const spent = (await pointsOf(t, token)).rows.filter((row) => row.kind === 'apiUsage').at(-1);
     expect(spent).toMatchObject({ kind: 'apiUsage', points: -40 });
     expect(spent!.orderNo).toMatch(/^G[0-9a-f]{20}$/);
     expect((await keysOf(t, token))[0]!.lastUsedTime).toBe(t.clock.now().toISOString());
@@ -87,7 +96,7 @@ describe('a call through the gateway', () => {
     const health = await callGateway(t, key, `/${applicationId}/healthz`);
     expect(health.statusCode).toBe(200);
     expect(health.body).toBe('ok');
-    expect(await pointsBalance(token)).toBe(20);
+    await settledPoints(token).toBe(20);
   });
 
   it('is refused with 402 before it is forwarded once the points do not cover it, and spends nothing', async () => {
@@ -116,10 +125,12 @@ describe('a call through the gateway', () => {
       Object.fromEntries((await pointsOf(t, token)).lots.map((lot) => [lot.orderNo, lot.remaining]));
 
     await callGateway(t, key, `/${applicationId}/healthz`);
+    await settledPoints(token).toBe(160);
     expect(await remaining()).toEqual({ [first]: 60, [later]: 100 });
     await callGateway(t, key, `/${applicationId}/healthz`);
     await callGateway(t, key, `/${applicationId}/healthz`);
     // 20 left in the first lot, then 20 of the later one.
+    await settledPoints(token).toBe(80);
     expect(await remaining()).toEqual({ [later]: 80 });
   });
 
@@ -160,7 +171,7 @@ describe('a call through the gateway', () => {
     const limited = answers[6]!;
     expect(limited.json().msg).toMatch(/^Rate limit of this API key reached: 6 calls a minute; retry in \d+ s$/);
     expect(limited.headers['retry-after']).toBeDefined();
-    expect(await pointsBalance(token)).toBe(500 - 6 * 40);
+    await settledPoints(token).toBe(500 - 6 * 40);
     const other = await newKey(t, token, 'second');
     expect((await callGateway(t, other.key, `/${applicationId}/healthz`)).statusCode).toBe(200);
   });

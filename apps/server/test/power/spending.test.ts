@@ -1,7 +1,9 @@
+import { money } from '@suanli/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserId } from '../../src/db/ids.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { AdjustableClock, FixedClock } from '../../src/jobs/clock.js';
+import { POINT_VALUE } from '../../src/modules/wallet/index.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { buyPackage, buyPoints, pointsOf } from '../helpers/power-points.js';
@@ -84,5 +86,41 @@ describe('spending points on the API', () => {
     await buyPoints(t, token, '10');
     (t.clock as AdjustableClock).advance(31 * 24 * 60);
     await expect(spend(userId, 1n, 'call-late')).rejects.toMatchObject({ status: 422 });
+  });
+});
+
+describe('returning what an API allowance did not use (decision 0034)', () => {
+  it('gives the points back to the lots its spend drew them from, the last drawn first, in an apiRefund row', async () => {
+    const { userId, token, orders } = await userWithThreeLots();
+    // 1,000 from the first lot, then 1,500 of the second.
+    await spend(userId, 2_500n, 'block-1');
+    const tenPoints = { price: money(10n * POINT_VALUE), per: 1 };
+    await inTransaction(t.db, (tx) =>
+      t.services.wallet.returnUnused(tx, {
+        userId,
+        product: 'apiCalls',
+        quantity: 180,
+        rate: tenPoints,
+        orderNo: 'block-1',
+      }),
+    );
+    // 1,800 back: the second lot's 1,500 first, then 300 of the first lot's.
+    expect(await remainingByOrder(token)).toEqual({ [orders[0]!]: 300, [orders[1]!]: 2_000, [orders[2]!]: 3_000 });
+    const [returned] = (await pointsOf(t, token)).rows;
+    expect(returned).toMatchObject({ kind: 'apiRefund', points: 1_800, orderNo: 'block-1' });
+
+    // Returning it again is refused (no lot holds more than it was issued with), and nothing moves.
+    await expect(
+      inTransaction(t.db, (tx) =>
+        t.services.wallet.returnUnused(tx, {
+          userId,
+          product: 'apiCalls',
+          quantity: 100,
+          rate: tenPoints,
+          orderNo: 'block-1',
+        }),
+      ),
+    ).rejects.toThrow();
+    expect((await pointsOf(t, token)).pointsBalance).toBe(5_300);
   });
 });

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
-import { apiCredentials } from './api-open.tables.js';
+import { apiAllowances, apiCredentials, apiGatewayServers } from './api-open.tables.js';
 
 export type CredentialRow = typeof apiCredentials.$inferSelect;
 
@@ -67,4 +67,67 @@ export async function touchKey(db: Db, { id, at, since }: { id: bigint; at: Date
     .update(apiCredentials)
     .set({ lastUsedAt: at })
     .where(and(eq(apiCredentials.id, id), or(isNull(apiCredentials.lastUsedAt), lt(apiCredentials.lastUsedAt, since))));
+}
+
+/** Says this server is alive, in the database's time, which every server shares whatever its business clock. */
+export async function heartbeat(db: Db, serverId: string) {
+  await db
+    .insert(apiGatewayServers)
+    .values({ id: serverId, heartbeatAt: sql`now()` })
+    .onConflictDoUpdate({ target: apiGatewayServers.id, set: { heartbeatAt: sql`now()` } });
+}
+
+export async function insertAllowance(tx: Tx, row: typeof apiAllowances.$inferInsert): Promise<bigint> {
+  const [inserted] = await tx.insert(apiAllowances).values(row).returning({ id: apiAllowances.id });
+  return inserted!.id;
+}
+
+const closedColumns = {
+  userId: apiAllowances.userId,
+  orderNo: apiAllowances.orderNo,
+  pointsPerCall: apiAllowances.pointsPerCall,
+  calls: apiAllowances.calls,
+  used: apiAllowances.used,
+};
+
+/**
+ * Writes how many calls an open block has served, closing it when `close`; answers false when it was closed already
+ * (a sweeper took it for a dead server's), and then nothing changes.
+ */
+export async function checkpointAllowance(
+  db: Db,
+  { id, used, closedAt }: { id: bigint; used: number; closedAt: Date | null },
+) {
+  const rows = await db
+    .update(apiAllowances)
+    .set({ used, closedAt })
+    .where(and(eq(apiAllowances.id, id), isNull(apiAllowances.closedAt)))
+    .returning(closedColumns);
+  return rows[0] ?? null;
+}
+
+/** Locks the servers whose heartbeat is older than `deadSeconds`, skipping those another sweeper holds. */
+export async function lockDeadServers(tx: Tx, deadSeconds: number) {
+  const rows = await (tx as Db)
+    .select({ id: apiGatewayServers.id })
+    .from(apiGatewayServers)
+    .where(lt(apiGatewayServers.heartbeatAt, sql`now() - make_interval(secs => ${deadSeconds})`))
+    .for('update', { skipLocked: true });
+  return rows.map((row) => row.id);
+}
+
+/** Closes a dead server's open blocks as of their last checkpoint, and forgets the server. */
+export async function closeServerAllowances(tx: Tx, { serverId, at }: { serverId: string; at: Date }) {
+  const closed = await tx
+    .update(apiAllowances)
+    .set({ closedAt: at })
+    .where(and(eq(apiAllowances.serverId, serverId), isNull(apiAllowances.closedAt)))
+    .returning(closedColumns);
+  await tx.delete(apiGatewayServers).where(eq(apiGatewayServers.id, serverId));
+  return closed;
+}
+
+/** Forgets a server that holds no open block any more (it shut down). */
+export async function deleteServer(db: Db, serverId: string) {
+  await db.delete(apiGatewayServers).where(eq(apiGatewayServers.id, serverId));
 }

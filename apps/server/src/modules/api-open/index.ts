@@ -14,16 +14,25 @@ export function createApiOpenModule({
   config,
   db,
   clock,
+  log,
   listen,
   wallet,
   applications,
 }: Platform & {
-  wallet: Pick<WalletService, 'settle'>;
+  wallet: Pick<WalletService, 'settle' | 'returnUnused'>;
   applications: Pick<ApplicationsModuleService, 'apiTarget'>;
 }): Module<CredentialsService> {
-  const { pointsPerCall, rateLimitPerMinute } = config.gateway;
+  const { pointsPerCall, rateLimitPerMinute, allowanceIdleMs, serverDeadSeconds } = config.gateway;
   const credentials = credentialsService({ db, clock, timeZone: config.runtime.businessTimeZone, listen });
-  const calls = callsService({ db, clock, wallet, pointsPerCall });
+  const calls = callsService({
+    db,
+    clock,
+    log,
+    wallet,
+    pointsPerCall,
+    idleMs: allowanceIdleMs,
+    deadSeconds: serverDeadSeconds,
+  });
   return {
     service: credentials,
     routes: apiOpenRoutes({ credentials, calls, applications, publicUrl: config.http.publicUrl, rateLimitPerMinute }),
@@ -34,6 +43,10 @@ export function createApiOpenModule({
       rateLimitPerMinute,
       secure: config.http.publicUrl.startsWith('https:'),
     }),
-    close: () => credentials.close(),
+    // The allowances first: they return what they hold through the database before anything else lets go.
+    close: async () => {
+      await calls.close();
+      await credentials.close();
+    },
   };
 }

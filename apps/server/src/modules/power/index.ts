@@ -1,6 +1,6 @@
 import type { Module, Platform } from '../../platform.js';
 import type { PointsPurse, WalletService } from '../wallet/index.js';
-import { lockPoints, spendPoints } from './points-ledger.js';
+import { lockPoints, refundPoints, spendPoints } from './points-ledger.js';
 import { powerJobs } from './power.jobs.js';
 import { powerRoutes } from './power.routes.js';
 import { powerService, type PowerService } from './power.service.js';
@@ -15,6 +15,7 @@ export function createPointsPurse({ clock }: Pick<Platform, 'clock'>): PointsPur
   return {
     lock: (tx, userId) => lockPoints(tx, userId, clock.now()),
     spend: (tx, usage) => spendPoints(tx, { ...usage, now: clock.now() }),
+    refund: (tx, usage) => refundPoints(tx, { ...usage, now: clock.now() }),
   };
 }
 

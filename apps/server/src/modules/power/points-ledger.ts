@@ -80,14 +80,52 @@ export async function spendPoints(
     throw new AppError('businessRule', { messageKey: 'power.insufficientPoints', field: 'points' });
   }
   let left = points;
+  const draws: { lotId: bigint; points: bigint }[] = [];
   for (const lot of lots) {
     if (left === 0n) {
       break;
     }
     const take = lot.remaining < left ? lot.remaining : left;
     await queries.setRemaining(tx, { id: lot.id, remaining: lot.remaining - take });
+    draws.push({ lotId: lot.id, points: take });
     left -= take;
   }
+  await queries.insertDraws(tx, { userId, reference, draws });
   await queries.insertEntry(tx, { userId, kind: 'apiUsage', points: -points, orderNo: reference, at: now });
   return { spent: true };
+}
+
+/**
+ * Returns points of a spend that served nothing (an API allowance's unused calls, decision 0034) to the lots the spend
+ * drew them from, the last drawn first, since the earliest-expiring points are the ones spent first; and writes the
+ * apiRefund row under the spend's reference. A lot past its expiry gets them back too, and the expiry job removes
+ * them with a powerPackageExpired row, as it would have had they never been spent. The caller returns each spend's
+ * unused part once (it closes what it returns in the same transaction); more than was spent is refused.
+ */
+export async function refundPoints(
+  tx: Tx,
+  { userId, points, reference, now }: { userId: UserId; points: bigint; reference: string; now: Date },
+) {
+  if (points <= 0n) {
+    throw new RangeError(`points returned must be positive, got ${points} for ${reference}`);
+  }
+  const draws = await queries.drawsOf(tx, userId, reference);
+  const lots = new Map(
+    (await queries.lockLots(tx, userId, [...new Set(draws.map((draw) => draw.lotId))])).map((lot) => [lot.id, lot]),
+  );
+  let left = points;
+  for (const draw of draws) {
+    const lot = lots.get(draw.lotId);
+    if (left === 0n || !lot) {
+      continue;
+    }
+    const give = draw.points < left ? draw.points : left;
+    lot.remaining += give;
+    await queries.setRemaining(tx, { id: lot.id, remaining: lot.remaining });
+    left -= give;
+  }
+  if (left > 0n) {
+    throw new RangeError(`${points} points returned for ${reference}, which spent ${points - left}`);
+  }
+  await queries.insertEntry(tx, { userId, kind: 'apiRefund', points, orderNo: reference, at: now });
 }

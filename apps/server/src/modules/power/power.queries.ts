@@ -1,5 +1,5 @@
 import type { PowerPackage, PowerPointEntryKind } from '@suanli/contract';
-import { and, asc, desc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import type { PageWindow } from '../../db/paging.js';
@@ -7,6 +7,7 @@ import {
   powerPackagePlans,
   powerPackages,
   powerPackageTerms,
+  powerPointDraws,
   powerPointEntries,
   powerPointLots,
 } from './power.tables.js';
@@ -138,6 +139,36 @@ export async function lockSpendableLots(tx: Tx, userId: UserId, now: Date): Prom
 
 export async function setRemaining(tx: Tx, { id, remaining }: { id: bigint; remaining: bigint }) {
   await tx.update(powerPointLots).set({ remaining }).where(eq(powerPointLots.id, id));
+}
+
+/** What a spend drew from each lot, in the order drawn. */
+export async function insertDraws(
+  tx: Tx,
+  { userId, reference, draws }: { userId: UserId; reference: string; draws: { lotId: bigint; points: bigint }[] },
+) {
+  await tx.insert(powerPointDraws).values(draws.map((draw) => ({ userId, reference, ...draw })));
+}
+
+/** What the spend of `reference` drew from each lot, the last drawn first. */
+export function drawsOf(tx: Tx, userId: UserId, reference: string) {
+  return (tx as Db)
+    .select({ lotId: powerPointDraws.lotId, points: powerPointDraws.points })
+    .from(powerPointDraws)
+    .where(and(eq(powerPointDraws.userId, userId), eq(powerPointDraws.reference, reference)))
+    .orderBy(desc(powerPointDraws.id));
+}
+
+/**
+ * Locks some of the user's lots, expired or not, in the order every spender takes them (expiry, then id), so that a
+ * return never waits in a cycle with a spend.
+ */
+export function lockLots(tx: Tx, userId: UserId, ids: bigint[]): Promise<PowerPointLot[]> {
+  return (tx as Db)
+    .select()
+    .from(powerPointLots)
+    .where(and(eq(powerPointLots.userId, userId), inArray(powerPointLots.id, ids)))
+    .orderBy(asc(powerPointLots.expiresAt), asc(powerPointLots.id))
+    .for('update');
 }
 
 /** Removes what is left of a lot past its expiry; the caller holds its row lock. */

@@ -55,3 +55,12 @@ export const powerPointEntries = pgTable('power_point_entries', {
   lotId: id('lot_id'),
   createdAt: at('created_at').notNull(),
 });
+
+/** What each spend drew from each lot, in order (migration 0052): what is returned goes back to those lots. */
+export const powerPointDraws = pgTable('power_point_draws', {
+  id: id().primaryKey().generatedAlwaysAsIdentity(),
+  userId: userIdColumn(),
+  reference: text('reference').notNull(),
+  lotId: id('lot_id').notNull(),
+  points: points('points').notNull(),
+});

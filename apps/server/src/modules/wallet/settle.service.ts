@@ -31,6 +31,8 @@ export interface PointsPurse {
   lock(tx: Tx, userId: UserId): Promise<bigint>;
   /** Spends from the lots that expire soonest, once per reference; the caller holds their locks (`lock`). */
   spend(tx: Tx, usage: { userId: UserId; points: bigint; reference: string }): Promise<{ spent: boolean }>;
+  /** Returns points of the spend `reference` that served nothing to the lots it drew them from, once. */
+  refund(tx: Tx, usage: { userId: UserId; points: bigint; reference: string }): Promise<void>;
 }
 
 export type MeteredProduct = keyof typeof METERED;
@@ -221,6 +223,27 @@ export function settleService({ charge, chargeMany, spendable, points }: SettleD
         );
       }
       return settlements;
+    },
+
+    /**
+     * Returns what `quantity` units of a prepaid record that served nothing cost, in the caller's transaction: for
+     * products paid in power points (an API allowance's unused calls, decision 0034), to the lots the record's
+     * spend drew them from. The caller returns each record's unused units once, and at the rate it was paid at.
+     */
+    async returnUnused(
+      tx: Tx,
+      {
+        userId,
+        product,
+        quantity,
+        rate,
+        orderNo,
+      }: Pick<UsageRecord, 'userId' | 'product' | 'quantity' | 'rate' | 'orderNo'>,
+    ) {
+      if (METERED[product].paidIn !== 'points') {
+        throw new RangeError(`${product} is paid in balance: return it through the wallet's refund`);
+      }
+      await points.refund(tx, { userId, points: priceOf(rate, 0, quantity) / POINT_VALUE, reference: orderNo });
     },
 
     /**
