@@ -45,23 +45,31 @@ const PARTS = ['body', 'querystring', 'params'] as const;
 const valueOf = (request: FastifyRequest, part: (typeof PARTS)[number]) =>
   part === 'querystring' ? request.query : part === 'params' ? { ...(request.params as object) } : request.body;
 
+/** Refuses the request when its body, query or path holds a forbidden character, naming the field. */
+async function refuseForbiddenCharacters(request: FastifyRequest) {
+  for (const part of PARTS) {
+    const value = valueOf(request, part);
+    const path = isPlainObject(value) || Array.isArray(value) ? findForbiddenString(value) : null;
+    if (path) {
+      const field = issueField({ path }, part);
+      const reason = translate(request.locale, 'validation.badCharacter');
+      throw new AppError('validation', { messageKey: 'errors.validation', params: { field, reason }, field });
+    }
+  }
+}
+
 /**
  * Refuses, before any handler or validation runs, a request whose body, query or path holds U+0000, a lone surrogate
  * or a bidirectional control (issue 7): PostgreSQL refuses U+0000 in text, and the others make a name shown to other
- * people lie. One rule for every field of every endpoint, named as validation errors name a field.
+ * people lie. One rule for every field of every route registered after it. Added to each route rather than as a hook
+ * of the instance, which would reach the fronts registered before (the gateway, the application proxy) too: what they
+ * forward is for the application to judge.
  */
 export const badCharactersPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request) => {
-      for (const part of PARTS) {
-        const value = valueOf(request, part);
-        const path = isPlainObject(value) || Array.isArray(value) ? findForbiddenString(value) : null;
-        if (path) {
-          const field = issueField({ path }, part);
-          const reason = translate(request.locale, 'validation.badCharacter');
-          throw new AppError('validation', { messageKey: 'errors.validation', params: { field, reason }, field });
-        }
-      }
+    app.addHook('onRoute', (route) => {
+      const earlier = route.preValidation ?? [];
+      route.preValidation = [...(Array.isArray(earlier) ? earlier : [earlier]), refuseForbiddenCharacters];
     });
   },
   { name: 'bad-characters', dependencies: ['locale', 'error-handler'] },

@@ -189,6 +189,18 @@ describe('a call through the gateway', () => {
     expect(answer.rawPayload.equals(body)).toBe(true);
   });
 
+  it("forwards a query the console would refuse, untouched: the application's API judges its own input", async () => {
+    const { applicationId, key } = await caller('1');
+    // A right-to-left override, which the console refuses in any field (http/bad-characters.ts).
+    const answer = await callGateway(t, key, `/${applicationId}/echo?name=%E2%80%AEcat`, {
+      method: 'POST',
+      payload: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['x-echo-query']).toBe('?name=%E2%80%AEcat');
+  });
+
   it("is refused for another user's application, a stopped one, and one whose image serves no API", async () => {
     const { token, applicationId, key } = await caller('1');
     const other = await caller('1');
