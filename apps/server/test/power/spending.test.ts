@@ -123,4 +123,27 @@ describe('returning what an API allowance did not use (decision 0034)', () => {
     ).rejects.toThrow();
     expect((await pointsOf(t, token)).pointsBalance).toBe(5_300);
   });
+
+  it("never returns more than a spend drew, though its lot has room for another spend's points", async () => {
+    const { userId, token, orders } = await userWithThreeLots();
+    // The first lot's 1,000 points: 600 to block-a, then 400 to block-b.
+    await spend(userId, 600n, 'block-a');
+    await spend(userId, 400n, 'block-b');
+    const returnA = (points: number) =>
+      inTransaction(t.db, (tx) =>
+        t.services.wallet.returnUnused(tx, {
+          userId,
+          product: 'apiCalls',
+          quantity: points,
+          rate: { price: money(POINT_VALUE), per: 1 },
+          orderNo: 'block-a',
+        }),
+      );
+    await returnA(600);
+    expect(await remainingByOrder(token)).toEqual({ [orders[0]!]: 600, [orders[1]!]: 2_000, [orders[2]!]: 3_000 });
+
+    // block-a drew 600 and got them back: a point more would be block-b's, which served its calls.
+    await expect(returnA(1)).rejects.toThrow(RangeError);
+    expect((await pointsOf(t, token)).pointsBalance).toBe(5_600);
+  });
 });

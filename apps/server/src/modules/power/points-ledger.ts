@@ -99,8 +99,8 @@ export async function spendPoints(
  * Returns points of a spend that served nothing (an API allowance's unused calls, decision 0034) to the lots the spend
  * drew them from, the last drawn first, since the earliest-expiring points are the ones spent first; and writes the
  * apiRefund row under the spend's reference. A lot past its expiry gets them back too, and the expiry job removes
- * them with a powerPackageExpired row, as it would have had they never been spent. The caller returns each spend's
- * unused part once (it closes what it returns in the same transaction); more than was spent is refused.
+ * them with a powerPackageExpired row, as it would have had they never been spent. What is returned comes off the
+ * draws, so more than a spend drew and has not had back is refused, whatever room its lots have.
  */
 export async function refundPoints(
   tx: Tx,
@@ -122,6 +122,7 @@ export async function refundPoints(
     const give = draw.points < left ? draw.points : left;
     lot.remaining += give;
     await queries.setRemaining(tx, { id: lot.id, remaining: lot.remaining });
+    await queries.takeFromDraw(tx, { id: draw.id, left: draw.points - give });
     left -= give;
   }
   if (left > 0n) {

@@ -149,13 +149,20 @@ export async function insertDraws(
   await tx.insert(powerPointDraws).values(draws.map((draw) => ({ userId, reference, ...draw })));
 }
 
-/** What the spend of `reference` drew from each lot, the last drawn first. */
+/** What the spend of `reference` drew from each lot and has not had back, the last drawn first. */
 export function drawsOf(tx: Tx, userId: UserId, reference: string) {
   return (tx as Db)
-    .select({ lotId: powerPointDraws.lotId, points: powerPointDraws.points })
+    .select({ id: powerPointDraws.id, lotId: powerPointDraws.lotId, points: powerPointDraws.points })
     .from(powerPointDraws)
     .where(and(eq(powerPointDraws.userId, userId), eq(powerPointDraws.reference, reference)))
     .orderBy(desc(powerPointDraws.id));
+}
+
+/** Leaves a draw `left` points once some were returned through it, so none is returned twice; an emptied one goes. */
+export async function takeFromDraw(tx: Tx, { id, left }: { id: bigint; left: bigint }) {
+  await (left === 0n
+    ? tx.delete(powerPointDraws).where(eq(powerPointDraws.id, id))
+    : tx.update(powerPointDraws).set({ points: left }).where(eq(powerPointDraws.id, id)));
 }
 
 /**
