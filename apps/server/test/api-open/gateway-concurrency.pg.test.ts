@@ -61,7 +61,7 @@ async function listenersOnline() {
 }
 
 describe('gateway calls raced by one user on two servers on PostgreSQL', () => {
-  it(`never spend more points than there are, and once idle exactly the calls passed, out of ${ATTEMPTS}`, async () => {
+  it(`pass exactly as many as the points pay for, out of ${ATTEMPTS}, and cost exactly those`, async () => {
     const renter = await createRenter(a);
     const applicationId = await runningApplication(a, renter.token, await imageIdOf(a, 'Ollama'));
     // Two lots of 100 points, 10 a call: 20 calls in all.
@@ -75,9 +75,8 @@ describe('gateway calls raced by one user on two servers on PostgreSQL', () => {
     );
     const passed = answers.filter((answer) => answer.statusCode === 200).length;
     expect(answers.every((answer) => [200, 402].includes(answer.statusCode))).toBe(true);
-    // One server may hold calls bought ahead that the other's callers could not use: never more than the points pay.
-    expect(passed).toBeGreaterThan(0);
-    expect(passed).toBeLessThanOrEqual(20);
+    // Whatever one server bought ahead, the other recalls when it runs short: every point pays a call, none twice.
+    expect(passed).toBe(20);
     const refused = answers.find((answer) => answer.statusCode === 402)!;
     expect(refused.json().msg).toMatch(/points/i);
 
@@ -98,7 +97,12 @@ describe('gateway calls raced by one user on two servers on PostgreSQL', () => {
     const applicationId = await runningApplication(a, renter.token, await imageIdOf(a, 'Ollama'));
     await buyPoints(a, renter.token, '1');
     const [revoked, kept] = [await newKey(a, renter.token, 'revoked'), await newKey(a, renter.token, 'kept')];
-    const call = (server: TestApp, key: string) => callGateway(server, key, `/${applicationId}/healthz`);
+    let served = 0;
+    const call = async (server: TestApp, key: string) => {
+      const answer = await callGateway(server, key, `/${applicationId}/healthz`);
+      served += answer.statusCode === 200 ? 1 : 0;
+      return answer;
+    };
     for (const server of [a, b]) {
       for (const key of [revoked.key, kept.key]) {
         expect((await call(server, key)).statusCode).toBe(200);
@@ -115,8 +119,10 @@ describe('gateway calls raced by one user on two servers on PostgreSQL', () => {
     for (const server of [a, b]) {
       await expect.poll(async () => (await call(server, kept.key)).statusCode, { timeout: 5_000 }).toBe(409);
     }
-    // Refused calls are not paid: 10 points for each of the six calls that went through, once the rest is returned.
-    await expect.poll(async () => (await pointsOf(a, renter.token)).pointsBalance, IDLE_RETURN).toBe(40);
+    // Refused calls are not paid: 10 points for each call that went through (six, and any a server forwarded before it
+    // heard of the stop), once the rest is returned.
+    expect(served).toBeGreaterThanOrEqual(6);
+    await expect.poll(async () => (await pointsOf(a, renter.token)).pointsBalance, IDLE_RETURN).toBe(100 - 10 * served);
   }, 60_000);
 
   it("return what a server killed mid-allowance had not used as of its checkpoint, by the other's sweeper", async () => {

@@ -1,6 +1,8 @@
 import { money } from '@suanli/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserId } from '../../src/db/ids.js';
+import { queryRows } from '../../src/db/sql.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { AdjustableClock, FixedClock } from '../../src/jobs/clock.js';
 import { POINT_VALUE } from '../../src/modules/wallet/index.js';
@@ -145,5 +147,21 @@ describe('returning what an API allowance did not use (decision 0034)', () => {
     // block-a drew 600 and got them back: a point more would be block-b's, which served its calls.
     await expect(returnA(1)).rejects.toThrow(RangeError);
     expect((await pointsOf(t, token)).pointsBalance).toBe(5_600);
+  });
+
+  it('forgets what spends drew once their keys are gone, 40 days on, and keeps the recent ones', async () => {
+    const { userId, token } = await createSignedInUser(t);
+    await fund(t, userId, '10');
+    expect((await buyPoints(t, token, '10')).statusCode).toBe(200);
+    await spend(userId, 100n, 'block-old');
+    (t.clock as AdjustableClock).advance(20 * 24 * 60);
+    await spend(userId, 100n, 'block-recent');
+    (t.clock as AdjustableClock).advance(21 * 24 * 60);
+    await t.app.scheduler.tick();
+    const draws = await queryRows<{ reference: string }>(
+      t.db,
+      sql`SELECT reference FROM power_point_draws WHERE user_id = ${userId}`,
+    );
+    expect(draws.map((draw) => draw.reference)).toEqual(['block-recent']);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { apiAllowances, apiCredentials, apiGatewayServers } from './api-open.tables.js';
@@ -82,6 +82,15 @@ export async function insertAllowance(tx: Tx, row: typeof apiAllowances.$inferIn
   return inserted!.id;
 }
 
+/** What closing a block answers: whose it was, what it cost a call, and how many of its calls it served. */
+export interface ClosedAllowance {
+  userId: UserId;
+  orderNo: string;
+  pointsPerCall: bigint;
+  calls: number;
+  used: number;
+}
+
 const closedColumns = {
   userId: apiAllowances.userId,
   orderNo: apiAllowances.orderNo,
@@ -117,7 +126,10 @@ export async function lockDeadServers(tx: Tx, deadSeconds: number) {
 }
 
 /** Closes a dead server's open blocks as of their last checkpoint, and forgets the server. */
-export async function closeServerAllowances(tx: Tx, { serverId, at }: { serverId: string; at: Date }) {
+export async function closeServerAllowances(
+  tx: Tx,
+  { serverId, at }: { serverId: string; at: Date },
+): Promise<ClosedAllowance[]> {
   const closed = await tx
     .update(apiAllowances)
     .set({ closedAt: at })
@@ -125,6 +137,55 @@ export async function closeServerAllowances(tx: Tx, { serverId, at }: { serverId
     .returning(closedColumns);
   await tx.delete(apiGatewayServers).where(eq(apiGatewayServers.id, serverId));
   return closed;
+}
+
+/**
+ * Asks the other servers for this user's calls they hold, when this one ran short: marks their open blocks recalled.
+ * Answers how many it marked.
+ */
+export async function recallAllowances(tx: Tx, { userId, serverId }: { userId: UserId; serverId: string }) {
+  const rows = await tx
+    .update(apiAllowances)
+    .set({ recalledAt: sql`coalesce(${apiAllowances.recalledAt}, now())` })
+    .where(and(eq(apiAllowances.userId, userId), ne(apiAllowances.serverId, serverId), isNull(apiAllowances.closedAt)))
+    .returning({ id: apiAllowances.id });
+  return rows.length;
+}
+
+/** How many blocks recalled for this user other servers still hold open. */
+export async function pendingRecalls(db: Db, { userId, serverId }: { userId: UserId; serverId: string }) {
+  const [row] = await db
+    .select({ open: count() })
+    .from(apiAllowances)
+    .where(
+      and(
+        eq(apiAllowances.userId, userId),
+        ne(apiAllowances.serverId, serverId),
+        isNull(apiAllowances.closedAt),
+        isNotNull(apiAllowances.recalledAt),
+      ),
+    );
+  return row!.open;
+}
+
+/** The users whose calls held on this server another server recalled. */
+export async function recalledUsers(db: Db, serverId: string): Promise<UserId[]> {
+  const rows = await db
+    .selectDistinct({ userId: apiAllowances.userId })
+    .from(apiAllowances)
+    .where(
+      and(eq(apiAllowances.serverId, serverId), isNull(apiAllowances.closedAt), isNotNull(apiAllowances.recalledAt)),
+    );
+  return rows.map((row) => row.userId);
+}
+
+/** Forgets blocks closed before `before`: the points history keeps what they cost and returned. */
+export async function deleteClosedAllowances(tx: Tx, before: Date): Promise<number> {
+  const gone = await tx
+    .delete(apiAllowances)
+    .where(lt(apiAllowances.closedAt, before))
+    .returning({ id: apiAllowances.id });
+  return gone.length;
 }
 
 /** Forgets a server that holds no open block any more (it shut down). */

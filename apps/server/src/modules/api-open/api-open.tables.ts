@@ -32,4 +32,6 @@ export const apiAllowances = pgTable('api_allowances', {
   used: integer('used').notNull().default(byDatabase),
   boughtAt: at('bought_at').notNull(),
   closedAt: at('closed_at'),
+  /** Another server ran short for this user and asked for the calls held here back. */
+  recalledAt: at('recalled_at'),
 });

@@ -1,12 +1,23 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { money } from '@suanli/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { Platform } from '../../platform.js';
 import { POINT_VALUE, type Rate, type WalletService } from '../wallet/index.js';
+import {
+  countCall,
+  draw,
+  emptyAllowance,
+  leftIn,
+  recentRate,
+  serveWaiting,
+  type Allowance,
+  type Block,
+} from './allowance.js';
 import * as queries from './api-open.queries.js';
 import type { Caller } from './credentials.service.js';
 
@@ -23,49 +34,28 @@ interface CallsDependencies {
   deadSeconds: number;
 }
 
-/** A call waiting for the purchase in flight: told the reference of the block that pays it, or why none does. */
-interface Waiting {
-  paid(orderNo: string): void;
-  refused(error: unknown): void;
-}
-
-/** Calls bought in one payment: `used` of them served, `saved` as of the last checkpoint. */
-interface Block {
-  id: bigint;
-  orderNo: string;
-  calls: number;
-  used: number;
-  saved: number;
-}
-
-/** What this server holds for one user: the blocks bought, the calls waiting for the next, and the recent rate. */
-interface Allowance {
-  blocks: Block[];
-  waiting: Waiting[];
-  buying: boolean;
-  lastCallAt: number;
-  /** Calls in the current whole second of `second`, and in the second before it. */
-  second: number;
-  count: number;
-  previous: number;
-}
-
-// The checkpoint, idle return and heartbeat run every second; dead servers are looked for every fifth.
+// The checkpoint, the returns and the heartbeat run every second; dead servers are looked for every fifth.
 const TICK_MS = 1_000;
 const SWEEP_EVERY = 5;
+// Points are held ahead for minutes at most, even for a user who never stops calling: a block bought at a burst's rate
+// and served at a trickle goes back, and what a spend drew is kept far longer than that (power's forgetOldDraws).
+const BLOCK_MAX_AGE_MS = 10 * 60_000;
+const RECALL_POLL_MS = 200;
 
-const leftIn = (allowance: Allowance) => allowance.blocks.reduce((sum, block) => sum + block.calls - block.used, 0);
+/** Closed blocks are kept a day, for looking into a user's question; the points history keeps the rest. */
+const CLOSED_KEPT_MS = 24 * 60 * 60_000;
 
 /**
  * What a call through the gateway costs, paid before it is forwarded through the one metering path (decision 0024) in
  * power points, earliest-expiring first (decision 0032), but out of the call's path (decision 0034): each server buys a
  * user's calls ahead in blocks of about the last second's rate, and serves them from memory. A call waits only when
- * the user's allowance on this server is empty, for the purchase in flight (402 when the points cover none).
+ * the user's allowance on this server is empty, for the purchase in flight (402 when the points cover none, once the
+ * other servers have given back what they held for the user).
  *
  * Nothing is charged that is not served: a block's unused calls go back to the points it was paid with when the user's
- * allowance has been idle `idleMs`, and at close. Each block's use is written every second (checkpoint) with the
- * server's heartbeat; when a server dies, any live one returns what its blocks had not used as of that checkpoint, so
- * the calls it served since are the only ones never charged.
+ * allowance has been idle `idleMs`, when another server recalls them, after ten minutes, and at close. Each block's use
+ * is written every second (checkpoint) with the server's heartbeat; when a server dies, a live one returns what its
+ * blocks had not used as of that checkpoint, so the calls it served since are the only ones never charged.
  */
 export function callsService({ db, clock, log, wallet, pointsPerCall, idleMs, deadSeconds }: CallsDependencies) {
   const serverId = `S${randomBytes(10).toString('hex')}`;
@@ -87,35 +77,10 @@ export function callsService({ db, clock, log, wallet, pointsPerCall, idleMs, de
   function allowanceOf(userId: UserId): Allowance {
     let allowance = allowances.get(userId);
     if (!allowance) {
-      allowance = { blocks: [], waiting: [], buying: false, lastCallAt: 0, second: 0, count: 0, previous: 0 };
+      allowance = emptyAllowance();
       allowances.set(userId, allowance);
     }
     return allowance;
-  }
-
-  /** Counts a call in its second; answers the calls of the last full second or of this one, whichever is more. */
-  function countCall(allowance: Allowance) {
-    const now = Date.now();
-    const second = Math.floor(now / 1000);
-    if (second !== allowance.second) {
-      allowance.previous = second === allowance.second + 1 ? allowance.count : 0;
-      allowance.second = second;
-      allowance.count = 0;
-    }
-    allowance.count += 1;
-    allowance.lastCallAt = now;
-  }
-
-  const recentRate = (allowance: Allowance) => Math.max(allowance.count, allowance.previous, 1);
-
-  /** Serves one call from the blocks held, oldest first: answers its block's reference, or null when none is left. */
-  function draw(allowance: Allowance): string | null {
-    const block = allowance.blocks.find((held) => held.used < held.calls);
-    if (!block) {
-      return null;
-    }
-    block.used += 1;
-    return block.orderNo;
   }
 
   /** Buys the next block ahead when what is left would not last half a second at the recent rate. */
@@ -126,57 +91,80 @@ export function callsService({ db, clock, log, wallet, pointsPerCall, idleMs, de
   }
 
   /**
-   * Buys a block of as many calls as are waiting or as the last second saw, in a transaction of its own: one usage
-   * record settled with shortfall `partial`, so the points buy as many of them as they cover (one points-history row,
-   * one reference). Serves the waiting calls from it; refuses the rest with 402 when the points covered fewer.
+   * One payment, in a transaction of its own: a block of as many calls as are waiting or as the last second saw, one
+   * usage record settled with shortfall `partial`, so the points buy as many of them as they cover (one points-history
+   * row, one reference); the calls waiting are served from it. When the points fall short of the calls waiting, the
+   * other servers holding this user's calls are asked for them back (`recalled`). Answers what could be spent when
+   * short, else null.
    */
-  async function buy(userId: UserId, allowance: Allowance) {
-    allowance.buying = true;
+  async function purchase(userId: UserId, allowance: Allowance) {
     const wanted = Math.max(allowance.waiting.length, recentRate(allowance));
     const now = clock.now();
     const orderNo = `G${randomBytes(10).toString('hex')}`;
+    const { settled, id, recalled } = await inTransaction(db, async (tx) => {
+      const [settlement] = await wallet.settle(tx, [
+        {
+          userId,
+          product: 'apiCalls',
+          unit: 'call',
+          quantity: wanted,
+          rate,
+          billed: 0,
+          period: { from: now, to: now },
+          orderNo,
+          shortfall: 'partial',
+        },
+      ]);
+      const short = allowance.waiting.length > settlement!.quantity;
+      const recalls = short ? await queries.recallAllowances(tx, { userId, serverId }) : 0;
+      if (settlement!.quantity === 0) {
+        return { settled: settlement!, id: null, recalled: recalls > 0 };
+      }
+      await queries.heartbeat(tx, serverId);
+      const block = { serverId, userId, orderNo, pointsPerCall: BigInt(pointsPerCall), boughtAt: now };
+      return {
+        settled: settlement!,
+        id: await queries.insertAllowance(tx, { ...block, calls: settlement!.quantity }),
+        recalled: recalls > 0,
+      };
+    });
+    if (id !== null) {
+      allowance.blocks.push({ id, orderNo, calls: settled.quantity, used: 0, saved: 0, boughtAt: now.getTime() });
+    }
+    serveWaiting(allowance);
+    return { short: settled.quantity < wanted ? settled.spendable : null, recalled };
+  }
+
+  /**
+   * Waits until the other servers have given back the blocks recalled from them (they do at their next tick), or for
+   * as long as a server may be silent before it is taken for dead: a dead one's blocks come back through the sweeper.
+   */
+  async function awaitRecalls(userId: UserId) {
+    const until = Date.now() + deadSeconds * 1000;
+    while (Date.now() < until && (await queries.pendingRecalls(db, { userId, serverId })) > 0) {
+      await sleep(RECALL_POLL_MS);
+    }
+  }
+
+  /**
+   * Buys for the calls waiting (or ahead of them), once more after the other servers gave back what they held when the
+   * points fell short, and refuses the calls still waiting with 402 when the points cover no more.
+   */
+  async function buy(userId: UserId, allowance: Allowance) {
+    allowance.buying = true;
     let refusal: unknown = null;
     try {
-      const { settled, id } = await inTransaction(db, async (tx) => {
-        const [settlement] = await wallet.settle(tx, [
-          {
-            userId,
-            product: 'apiCalls',
-            unit: 'call',
-            quantity: wanted,
-            rate,
-            billed: 0,
-            period: { from: now, to: now },
-            orderNo,
-            shortfall: 'partial',
-          },
-        ]);
-        if (settlement!.quantity === 0) {
-          return { settled: settlement!, id: null };
-        }
-        await queries.heartbeat(tx, serverId);
-        const block = { serverId, userId, orderNo, pointsPerCall: BigInt(pointsPerCall), boughtAt: now };
-        return {
-          settled: settlement!,
-          id: await queries.insertAllowance(tx, { ...block, calls: settlement!.quantity }),
-        };
-      });
-      if (id !== null) {
-        allowance.blocks.push({ id, orderNo, calls: settled.quantity, used: 0, saved: 0 });
+      let bought = await purchase(userId, allowance);
+      if (bought.recalled) {
+        await awaitRecalls(userId);
+        bought = await purchase(userId, allowance);
       }
-      if (settled.quantity < wanted) {
-        refusal = exhausted(settled.spendable);
+      if (bought.short !== null) {
+        refusal = exhausted(bought.short);
       }
       start();
     } catch (error) {
       refusal = error;
-    }
-    while (allowance.waiting.length > 0) {
-      const paidBy = draw(allowance);
-      if (!paidBy) {
-        break;
-      }
-      allowance.waiting.shift()!.paid(paidBy);
     }
     allowance.buying = false;
     if (refusal) {
@@ -216,62 +204,73 @@ export function callsService({ db, clock, log, wallet, pointsPerCall, idleMs, de
     }
   }
 
-  /** Closes a block as of what it served and returns the rest to the points it was paid with, in one transaction. */
-  async function giveBack(block: Block) {
-    await inTransaction(db, async (tx) => {
-      const closed = await queries.checkpointAllowance(tx, { id: block.id, used: block.used, closedAt: clock.now() });
-      if (closed && closed.calls > closed.used) {
-        await wallet.returnUnused(tx, {
-          userId: closed.userId,
-          product: 'apiCalls',
-          quantity: closed.calls - closed.used,
-          rate: rateOf(closed.pointsPerCall),
-          orderNo: closed.orderNo,
-        });
-      }
-    });
+  /** Returns a closed block's unused calls to the points it was paid with, in the transaction that closed it. */
+  async function refund(tx: Tx, closed: queries.ClosedAllowance) {
+    if (closed.calls > closed.used) {
+      await wallet.returnUnused(tx, {
+        userId: closed.userId,
+        product: 'apiCalls',
+        quantity: closed.calls - closed.used,
+        rate: rateOf(closed.pointsPerCall),
+        orderNo: closed.orderNo,
+      });
+    }
   }
 
-  /** Returns the allowances of users who made no call for `idleMs` (all of them when `all`), and forgets them. */
-  async function returnIdle(all: boolean) {
-    const idleSince = Date.now() - idleMs;
-    for (const [userId, allowance] of [...allowances]) {
-      if (all || (allowance.lastCallAt <= idleSince && !allowance.buying && allowance.waiting.length === 0)) {
-        allowances.delete(userId);
-        for (const block of allowance.blocks) {
-          await giveBack(block);
+  /**
+   * Closes blocks as of what they served and returns the rest, each in one transaction. The caller has taken them out
+   * of the allowance first, so that no call is served from a block being returned.
+   */
+  async function giveBack(blocks: Block[]) {
+    for (const block of blocks) {
+      await inTransaction(db, async (tx) => {
+        const closed = await queries.checkpointAllowance(tx, { id: block.id, used: block.used, closedAt: clock.now() });
+        if (closed) {
+          await refund(tx, closed);
         }
+      });
+    }
+  }
+
+  /**
+   * Returns what this server holds and does not need: every allowance at close (`all`); else the allowances of users
+   * who made no call for `idleMs`, the blocks another server recalled, and blocks older than ten minutes. An allowance
+   * forgotten whole must have no purchase in flight, whose block would then be held by no one.
+   */
+  async function returnUnused(all: boolean) {
+    const recalled = new Set(all ? [] : await queries.recalledUsers(db, serverId));
+    const idleSince = Date.now() - idleMs;
+    const oldSince = clock.now().getTime() - BLOCK_MAX_AGE_MS;
+    for (const [userId, allowance] of [...allowances]) {
+      const quiet = !allowance.buying && allowance.waiting.length === 0;
+      if (all || (quiet && allowance.lastCallAt <= idleSince)) {
+        allowances.delete(userId);
+        await giveBack(allowance.blocks);
+        continue;
       }
+      const returned = allowance.blocks.filter((block) => recalled.has(userId) || block.boughtAt <= oldSince);
+      allowance.blocks = allowance.blocks.filter((block) => !returned.includes(block));
+      await giveBack(returned);
     }
   }
 
   /** Returns what the blocks of servers whose heartbeat stopped had not used as of their last checkpoint. */
-  async function sweep() {
-    await inTransaction(db, async (tx) => {
-      const now = clock.now();
-      for (const dead of await queries.lockDeadServers(tx, deadSeconds)) {
-        for (const closed of await queries.closeServerAllowances(tx, { serverId: dead, at: now })) {
-          if (closed.calls > closed.used) {
-            await wallet.returnUnused(tx, {
-              userId: closed.userId,
-              product: 'apiCalls',
-              quantity: closed.calls - closed.used,
-              rate: rateOf(closed.pointsPerCall),
-              orderNo: closed.orderNo,
-            });
-          }
-        }
+  async function sweep(tx: Tx) {
+    const now = clock.now();
+    for (const dead of await queries.lockDeadServers(tx, deadSeconds)) {
+      for (const closed of await queries.closeServerAllowances(tx, { serverId: dead, at: now })) {
+        await refund(tx, closed);
       }
-    });
+    }
   }
 
   async function tick() {
     await queries.heartbeat(db, serverId);
     await checkpoint();
-    await returnIdle(false);
+    await returnUnused(false);
     ticks += 1;
     if (ticks % SWEEP_EVERY === 0) {
-      await sweep();
+      await inTransaction(db, sweep);
     }
   }
 
@@ -318,6 +317,15 @@ export function callsService({ db, clock, log, wallet, pointsPerCall, idleMs, de
       });
     },
 
+    /**
+     * The minute job's part (any server, whether it serves gateway calls or not): returns dead servers' blocks, and
+     * forgets blocks closed more than a day ago.
+     */
+    async housekeep(tx: Tx, now: Date) {
+      await sweep(tx);
+      return queries.deleteClosedAllowances(tx, new Date(now.getTime() - CLOSED_KEPT_MS));
+    },
+
     /** At shutdown: returns every allowance's unused calls and takes this server off the heartbeats. */
     async close() {
       if (!timer) {
@@ -326,7 +334,7 @@ export function callsService({ db, clock, log, wallet, pointsPerCall, idleMs, de
       clearInterval(timer);
       await ticking;
       await checkpoint();
-      await returnIdle(true);
+      await returnUnused(true);
       await queries.deleteServer(db, serverId);
     },
   };

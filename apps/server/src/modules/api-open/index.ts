@@ -43,6 +43,17 @@ export function createApiOpenModule({
       rateLimitPerMinute,
       secure: config.http.publicUrl.startsWith('https:'),
     }),
+    jobs: [
+      {
+        // Any server, whether it serves gateway calls or not: a dead server's blocks never wait for the next call.
+        name: 'api-open.return-dead-allowances',
+        cadence: 'minute',
+        catchUp: 1,
+        run: async (tx, { now }) => {
+          await calls.housekeep(tx, now);
+        },
+      },
+    ],
     // The allowances first: they return what they hold through the database before anything else lets go.
     close: async () => {
       await calls.close();

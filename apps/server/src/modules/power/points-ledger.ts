@@ -51,7 +51,12 @@ export async function expireLot(tx: Tx, lot: queries.PowerPointLot, now: Date) {
 }
 
 // A usage is reported again within minutes or days, not months; an API platform makes far too many to keep for ever.
+// What a spend drew is kept as long: its unused part is returned within minutes (decision 0034).
 const SPEND_KEY_RETENTION_MS = 40 * 24 * 60 * 60_000;
+
+/** Forgets what spends older than their keys drew: nothing returns to them any more. Answers how many went. */
+export const forgetOldDraws = (tx: Tx, now: Date) =>
+  queries.deleteDrawsBefore(tx, new Date(now.getTime() - SPEND_KEY_RETENTION_MS));
 
 /** Locks the user's unexpired lots in expiry order (the order every spender takes) and answers what they hold. */
 export async function lockPoints(tx: Tx, userId: UserId, now: Date): Promise<bigint> {
@@ -90,7 +95,7 @@ export async function spendPoints(
     draws.push({ lotId: lot.id, points: take });
     left -= take;
   }
-  await queries.insertDraws(tx, { userId, reference, draws });
+  await queries.insertDraws(tx, { userId, reference, draws, at: now });
   await queries.insertEntry(tx, { userId, kind: 'apiUsage', points: -points, orderNo: reference, at: now });
   return { spent: true };
 }

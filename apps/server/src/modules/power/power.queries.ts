@@ -1,5 +1,5 @@
 import type { PowerPackage, PowerPointEntryKind } from '@suanli/contract';
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import type { PageWindow } from '../../db/paging.js';
@@ -144,9 +144,22 @@ export async function setRemaining(tx: Tx, { id, remaining }: { id: bigint; rema
 /** What a spend drew from each lot, in the order drawn. */
 export async function insertDraws(
   tx: Tx,
-  { userId, reference, draws }: { userId: UserId; reference: string; draws: { lotId: bigint; points: bigint }[] },
+  {
+    userId,
+    reference,
+    draws,
+    at,
+  }: { userId: UserId; reference: string; draws: { lotId: bigint; points: bigint }[]; at: Date },
 ) {
-  await tx.insert(powerPointDraws).values(draws.map((draw) => ({ userId, reference, ...draw })));
+  await tx.insert(powerPointDraws).values(draws.map((draw) => ({ userId, reference, drawnAt: at, ...draw })));
+}
+
+export async function deleteDrawsBefore(tx: Tx, before: Date): Promise<number> {
+  const gone = await tx
+    .delete(powerPointDraws)
+    .where(lt(powerPointDraws.drawnAt, before))
+    .returning({ id: powerPointDraws.id });
+  return gone.length;
 }
 
 /** What the spend of `reference` drew from each lot and has not had back, the last drawn first. */

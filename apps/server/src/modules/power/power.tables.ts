@@ -63,4 +63,5 @@ export const powerPointDraws = pgTable('power_point_draws', {
   reference: text('reference').notNull(),
   lotId: id('lot_id').notNull(),
   points: points('points').notNull(),
+  drawnAt: at('drawn_at').notNull(),
 });
