@@ -5,7 +5,6 @@ import {
   type EndpointData,
   type EndpointInput,
   type Locale,
-  type PageQuery,
   type usersDesk as contract,
 } from '@suanli/contract';
 import type { Db } from '../../db/client.js';
@@ -150,7 +149,7 @@ export function usersDeskService(deps: UsersDeskDependencies) {
     applications: async (userIdText: string, locale: Locale, query: ApplicationsQuery) =>
       applications.list(await existing(userIdText), locale, query),
 
-    async orders(userIdText: string, locale: Locale, { status, ...page }: OrdersQuery & PageQuery) {
+    async orders(userIdText: string, locale: Locale, { status, ...page }: OrdersQuery) {
       return recharge.listOrders(await existing(userIdText), locale, { query: page, body: { status } });
     },
 
