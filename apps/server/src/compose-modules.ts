@@ -28,6 +28,7 @@ import { createRedeemModule } from './modules/redeem/index.js';
 import { createSessionsModule } from './modules/sessions/index.js';
 import { createSiteModule } from './modules/site/index.js';
 import { createUsersModule } from './modules/users/index.js';
+import { createUsersDeskModule } from './modules/users-desk/index.js';
 import { createWalletModule } from './modules/wallet/index.js';
 import { createWechatModule } from './modules/wechat/index.js';
 
@@ -138,6 +139,16 @@ export function composeModules(platform: Platform) {
     wallet: wallet.service,
     applications: applications.service,
   });
+  const usersDesk = createUsersDeskModule({
+    ...platform,
+    users: users.service,
+    sessions: sessions.service,
+    wallet: wallet.service,
+    realName: realName.service,
+    operators: operators.service,
+    applications: applications.service,
+    recharge: recharge.service,
+  });
 
   const modules: Module<unknown>[] = [
     notices,
@@ -163,6 +174,7 @@ export function composeModules(platform: Platform) {
     apiOpen,
     models,
     feedback,
+    usersDesk,
   ];
   const services = {
     notices: notices.service,

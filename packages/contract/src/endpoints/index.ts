@@ -21,6 +21,7 @@ import * as site from './site.js';
 import * as system from './system.js';
 import * as userImages from './user-images.js';
 import * as users from './users.js';
+import * as usersDesk from './users-desk.js';
 import * as vouchers from './vouchers.js';
 import * as wallet from './wallet.js';
 import * as wechat from './wechat.js';
@@ -49,6 +50,7 @@ export {
   system,
   userImages,
   users,
+  usersDesk,
   vouchers,
   wallet,
   wechat,
@@ -86,4 +88,5 @@ export const ENDPOINTS = [
   partners,
   invoices,
   apiOpen,
+  usersDesk,
 ].flatMap((area) => Object.values(area).filter(isEndpoint)) as EndpointDefinition[];

@@ -17,6 +17,7 @@ import enRealName from './en-US/realName.json' with { type: 'json' };
 import enRecharge from './en-US/recharge.json' with { type: 'json' };
 import enTransfers from './en-US/transfers.json' with { type: 'json' };
 import enUsers from './en-US/users.json' with { type: 'json' };
+import enUsersDesk from './en-US/usersDesk.json' with { type: 'json' };
 import enValidation from './en-US/validation.json' with { type: 'json' };
 import enWallet from './en-US/wallet.json' with { type: 'json' };
 import enWechat from './en-US/wechat.json' with { type: 'json' };
@@ -39,6 +40,7 @@ import zhRealName from './zh-CN/realName.json' with { type: 'json' };
 import zhRecharge from './zh-CN/recharge.json' with { type: 'json' };
 import zhTransfers from './zh-CN/transfers.json' with { type: 'json' };
 import zhUsers from './zh-CN/users.json' with { type: 'json' };
+import zhUsersDesk from './zh-CN/usersDesk.json' with { type: 'json' };
 import zhValidation from './zh-CN/validation.json' with { type: 'json' };
 import zhWallet from './zh-CN/wallet.json' with { type: 'json' };
 import zhWechat from './zh-CN/wechat.json' with { type: 'json' };
@@ -67,6 +69,7 @@ export const ZH_CN = {
   partners: zhPartners,
   invoices: zhInvoices,
   apiOpen: zhApiOpen,
+  usersDesk: zhUsersDesk,
 };
 
 export const EN_US: typeof ZH_CN = {
@@ -92,4 +95,5 @@ export const EN_US: typeof ZH_CN = {
   partners: enPartners,
   invoices: enInvoices,
   apiOpen: enApiOpen,
+  usersDesk: enUsersDesk,
 };

@@ -3,12 +3,15 @@ import type { Payments } from '../../providers/payments/index.js';
 import type { ApplicationsModuleService } from '../applications/index.js';
 import type { WalletService } from '../wallet/index.js';
 import { bankTransferService } from './bank-transfer.service.js';
-import { orderListService } from './order-list.service.js';
+import { orderListService, type OrderListService } from './order-list.service.js';
 import { rechargeJobs } from './recharge.jobs.js';
 import { rechargeRoutes } from './recharge.routes.js';
 import { rechargeService, type RechargeService } from './recharge.service.js';
 
 export type { RechargeService } from './recharge.service.js';
+
+/** Recharges, and the order list that the operators' users desk also reads (decision 0036). */
+export type RechargeModuleService = RechargeService & Pick<OrderListService, 'listOrders'>;
 
 interface RechargeDependencies extends Platform {
   provider: Payments;
@@ -21,7 +24,7 @@ interface RechargeDependencies extends Platform {
  * by bank transfer, credited once an operator confirms it; and the order list, where application orders (read through
  * the applications module) sit beside them.
  */
-export function createRechargeModule(dependencies: RechargeDependencies): Module<RechargeService> {
+export function createRechargeModule(dependencies: RechargeDependencies): Module<RechargeModuleService> {
   const { config, provider } = dependencies;
   const service = rechargeService(dependencies);
   const account = config.payments.bankAccount;
@@ -33,7 +36,7 @@ export function createRechargeModule(dependencies: RechargeDependencies): Module
     sandbox: provider.sandbox,
   });
   return {
-    service,
+    service: { ...service, listOrders: orders.listOrders },
     routes: rechargeRoutes({ config, service, bank, orders, payments: provider }),
     jobs: rechargeJobs(service, provider),
   };

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { SessionId, UserId } from '../../db/ids.js';
 import { ListenedMemory } from '../../db/listened-memory.js';
 import type { Listen } from '../../db/notifications.js';
+import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { UsersService } from '../users/index.js';
 import {
@@ -71,9 +72,12 @@ export function sessionsService({ clock, users, listen }: SessionsDependencies) 
   return {
     create,
 
-    /** Records the login and opens a session, inside the caller's transaction. */
+    /** Records the login and opens a session, inside the caller's transaction; a locked account gets 403. */
     async signIn(tx: Tx, userId: UserId): Promise<TokenAnswer> {
-      await users.recordLogin(tx, userId, clock.now());
+      // Every login path (password, SMS or e-mail code, WeChat, registration) ends here, so a lock refuses them all.
+      if (!(await users.recordLogin(tx, userId, clock.now()))) {
+        throw new AppError('forbidden', { messageKey: 'auth.accountLocked' });
+      }
       const { token } = await create(tx, userId);
       return { access_token: token, expires_in: SESSION_SLIDING_MS / 1_000 };
     },

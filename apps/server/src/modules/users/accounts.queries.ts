@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { userRoles, users } from './users.tables.js';
@@ -48,8 +48,14 @@ export async function findNickNames(db: Db, userIds: readonly UserId[]): Promise
   return new Map(rows.map((row) => [row.id, row.nickName]));
 }
 
-export async function recordLogin(tx: Db, userId: UserId, at: Date) {
-  await tx.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+/** Records a login, unless the account is locked (decision 0036): answers whether it may sign in. */
+export async function recordLogin(tx: Db, userId: UserId, at: Date): Promise<boolean> {
+  const recorded = await tx
+    .update(users)
+    .set({ lastLoginAt: at })
+    .where(and(eq(users.id, userId), isNull(users.lockedAt)))
+    .returning({ id: users.id });
+  return recorded.length === 1;
 }
 
 /** When the user last logged in, or registered if never since: where the cloud space's three months count from. */

@@ -10,6 +10,7 @@ import { usersService, type UsersService } from './users.service.js';
 import { vipConsumers } from './vip.consumers.js';
 
 export type { NewAccount, UsersService } from './users.service.js';
+export type { AccountRow } from './users.admin.service.js';
 export type { WechatBinding } from './accounts.queries.js';
 export { matchesImageType, SIGNATURE_BYTES } from './image-signature.js';
 

@@ -4,6 +4,7 @@ import { recordEvent } from '../../events/index.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { NoticesService } from '../notices/index.js';
 import * as accounts from './accounts.queries.js';
+import { usersAdminService } from './users.admin.service.js';
 import { userRoles, users } from './users.tables.js';
 import { raiseVipGrade } from './vip.queries.js';
 import { vipService } from './vip.service.js';
@@ -39,6 +40,8 @@ export function usersService({ db, clock, notices }: { db: Db; clock: Clock; not
     getVip: vip.getVip,
     vipDiscount: vip.vipDiscount,
     raiseVipGrade,
+    /** The operators' users desk: search, any account's row, its lock and roles (decision 0036). */
+    admin: usersAdminService({ db }),
 
     /**
      * Creates a user with the `user` role and a welcome notice, recording who invited whom (spec §9 invite rewards

@@ -22,6 +22,9 @@ export const users = pgTable('users', {
   wechatNickName: text('wechat_nick_name'),
   wechatBoundAt: at('wechat_bound_at'),
   lastLoginAt: at('last_login_at'),
+  /** Set while an operator has the account locked (migration 0054): no login opens a session for it. */
+  lockedAt: at('locked_at'),
+  lockedReason: text('locked_reason'),
 });
 
 export const roles = pgTable('roles', {
