@@ -124,7 +124,12 @@ export function composeModules(platform: Platform) {
     wallet: wallet.service,
     applications: applications.service,
   });
-  const apiOpen = createApiOpenModule({ ...platform, wallet: wallet.service, applications: applications.service });
+  const apiOpen = createApiOpenModule({
+    ...platform,
+    wallet: wallet.service,
+    applications: applications.service,
+    users: users.service,
+  });
   const models = createModelsModule({ ...platform, source: modelSource, applications: applications.service });
   const feedback = createFeedbackModule({
     ...platform,

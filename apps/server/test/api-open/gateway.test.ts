@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdjustableClock, FixedClock } from '../../src/jobs/clock.js';
 import { act, computeEnv, createRenter, imageIdOf, runningApplication } from '../applications/application-helpers.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { createOperator } from '../helpers/operators.js';
 import { balanceOf, buyPoints, pointsOf } from '../helpers/power-points.js';
+import { desk } from '../users/users-desk-helpers.js';
 import { apiLinkOf, callGateway, createKey, keysOf, newKey, revokeKey, rotateKey } from './api-open-helpers.js';
 
 // The metered gateway through the local driver's real workspace processes: a call costs 40 points here, and a key may
@@ -187,6 +189,21 @@ describe('a call through the gateway', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.rawPayload.length).toBe(body.length);
     expect(answer.rawPayload.equals(body)).toBe(true);
+  });
+
+  it("is refused with 403 while its owner's account is locked, though the key is remembered, and passes once unlocked", async () => {
+    const { userId, applicationId, key } = await caller('1');
+    const call = () => callGateway(t, key, `/${applicationId}/healthz`);
+    expect((await call()).statusCode).toBe(200);
+    const support = await createOperator(t, ['support']);
+    expect((await desk(t, support.token).lock(userId)).statusCode).toBe(200);
+    await expect.poll(async () => (await call()).statusCode, { timeout: 10_000 }).toBe(403);
+    expect((await call()).json().msg).toBe(
+      'The account this API key belongs to is locked; please contact customer service',
+    );
+
+    expect((await desk(t, support.token).unlock(userId)).statusCode).toBe(200);
+    await expect.poll(async () => (await call()).statusCode, { timeout: 10_000 }).toBe(200);
   });
 
   it("forwards a query the console would refuse, untouched: the application's API judges its own input", async () => {

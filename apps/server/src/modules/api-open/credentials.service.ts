@@ -7,6 +7,7 @@ import type { Listen } from '../../db/notifications.js';
 import { AppError } from '../../http/app-error.js';
 import { startOfLocalDay } from '../../jobs/business-time.js';
 import type { Clock } from '../../jobs/clock.js';
+import type { UsersService } from '../users/index.js';
 import * as queries from './api-open.queries.js';
 
 // A person holds a few keys (one per program or machine); many more would be keys nobody revokes.
@@ -48,28 +49,35 @@ export interface Caller {
   userId: UserId;
   expiresAt: Date | null;
   lastUsedAt: Date | null;
+  /** Its owner's account is locked (decision 0036). */
+  locked: boolean;
 }
 
 /** Why a key does not let a call through. */
-export type KeyRefusal = 'keyMissing' | 'keyInvalid' | 'keyExpired';
+export type KeyRefusal = 'keyMissing' | 'keyInvalid' | 'keyExpired' | 'accountLocked';
 
 interface CredentialsDependencies {
   db: Db;
   clock: Clock;
   timeZone: string;
-  /** Where changes to keys are heard (migration 0049), which keeps the memory of keys exact. */
+  /** Where changes to keys and accounts' locks are heard (migrations 0049, 0054), which keeps the memory exact. */
   listen: Listen;
+  users: Pick<UsersService, 'isLocked'>;
 }
 
 /** API keys (spec §1, §7; decision 0032): made, listed, rotated and revoked by their owner, checked by the gateway. */
-export function credentialsService({ db, clock, timeZone, listen }: CredentialsDependencies) {
+export function credentialsService({ db, clock, timeZone, listen, users }: CredentialsDependencies) {
   // Live keys by hash, so that a gateway call costs no query for its key; every rotation, revocation or deletion,
   // on any server, is announced on api_credential_changed when it commits.
   const memory = new ListenedMemory<string, Caller>({
     listen,
     channel: 'api_credential_changed',
     capacity: REMEMBERED_KEYS,
-    notified: (known, credentialId) => known.forget((caller) => String(caller.credentialId) === credentialId),
+    // A key changed names its id; a lock or unlock of an account names `user:<id>` (migration 0054).
+    notified: (known, payload) =>
+      known.forget((caller) =>
+        payload.startsWith('user:') ? `user:${caller.userId}` === payload : String(caller.credentialId) === payload,
+      ),
   });
   const forget = (credentialId: bigint) => memory.forget((caller) => caller.credentialId === credentialId);
 
@@ -127,9 +135,15 @@ export function credentialsService({ db, clock, timeZone, listen }: CredentialsD
         return 'keyInvalid';
       }
       const keyHash = hashKey(key);
-      const caller = await memory.through(keyHash, () => queries.findKey(db, keyHash));
+      const caller = await memory.through(keyHash, async () => {
+        const found = await queries.findKey(db, keyHash);
+        return found && { ...found, locked: await users.isLocked(db, found.userId) };
+      });
       if (!caller) {
         return 'keyInvalid';
+      }
+      if (caller.locked) {
+        return 'accountLocked';
       }
       return caller.expiresAt && caller.expiresAt <= clock.now() ? 'keyExpired' : caller;
     },

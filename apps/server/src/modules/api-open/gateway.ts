@@ -75,7 +75,10 @@ export function gatewayPlugin({ credentials, calls, applications, rateLimitPerMi
       const key = BEARER.exec(request.headers.authorization ?? '')?.[1] ?? null;
       const caller = await credentials.authenticate(key);
       if (typeof caller === 'string') {
-        throw new AppError('unauthorized', { messageKey: `apiOpen.${caller}` });
+        // A locked owner's key is known and refused; any other refusal is of the key itself.
+        throw new AppError(caller === 'accountLocked' ? 'forbidden' : 'unauthorized', {
+          messageKey: `apiOpen.${caller}`,
+        });
       }
       request.apiCaller = caller;
     });

@@ -1,5 +1,6 @@
 import type { Module, Platform } from '../../platform.js';
 import type { ApplicationsModuleService } from '../applications/index.js';
+import type { UsersService } from '../users/index.js';
 import type { WalletService } from '../wallet/index.js';
 import { apiOpenRoutes } from './api-open.routes.js';
 import { callsService } from './calls.service.js';
@@ -18,12 +19,14 @@ export function createApiOpenModule({
   listen,
   wallet,
   applications,
+  users,
 }: Platform & {
   wallet: Pick<WalletService, 'settle' | 'returnUnused'>;
   applications: Pick<ApplicationsModuleService, 'apiTarget'>;
+  users: Pick<UsersService, 'isLocked'>;
 }): Module<CredentialsService> {
   const { pointsPerCall, rateLimitPerMinute, allowanceIdleMs, serverDeadSeconds } = config.gateway;
-  const credentials = credentialsService({ db, clock, timeZone: config.runtime.businessTimeZone, listen });
+  const credentials = credentialsService({ db, clock, timeZone: config.runtime.businessTimeZone, listen, users });
   const calls = callsService({
     db,
     clock,

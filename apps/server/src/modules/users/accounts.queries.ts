@@ -48,6 +48,12 @@ export async function findNickNames(db: Db, userIds: readonly UserId[]): Promise
   return new Map(rows.map((row) => [row.id, row.nickName]));
 }
 
+/** Whether operators have locked the account (decision 0036): nothing it holds opens the platform to anyone. */
+export async function isLocked(db: Db, userId: UserId): Promise<boolean> {
+  const [row] = await db.select({ lockedAt: users.lockedAt }).from(users).where(eq(users.id, userId));
+  return Boolean(row?.lockedAt);
+}
+
 /** Records a login, unless the account is locked (decision 0036): answers whether it may sign in. */
 export async function recordLogin(tx: Db, userId: UserId, at: Date): Promise<boolean> {
   const recorded = await tx
