@@ -4,12 +4,14 @@ import { AdjustableClock, FixedClock } from '../../src/jobs/clock.js';
 import { act, computeEnv, createRenter, imageIdOf, runningApplication } from '../applications/application-helpers.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createOperator } from '../helpers/operators.js';
+import { workspacePids } from '../helpers/workspaces.js';
 import { balanceOf, buyPoints, pointsOf } from '../helpers/power-points.js';
 import { desk } from '../users/users-desk-helpers.js';
 import { apiLinkOf, callGateway, createKey, keysOf, newKey, revokeKey, rotateKey } from './api-open-helpers.js';
 
 // The metered gateway through the local driver's real workspace processes: a call costs 40 points here, and a key may
 // make 6 calls a minute. Calls bought ahead and not used return to the points a second after the last (decision 0034).
+const compute = computeEnv();
 let t: TestApp;
 let ollama: string;
 let pytorch: string;
@@ -17,7 +19,7 @@ beforeAll(async () => {
   const clock = new AdjustableClock(new FixedClock(new Date('2026-07-01T04:00:00Z')));
   t = await buildTestApp(
     {
-      ...computeEnv(),
+      ...compute,
       RATE_LIMIT_PER_MINUTE: '0',
       GATEWAY_POINTS_PER_CALL: '40',
       GATEWAY_RATE_LIMIT_PER_MINUTE: '6',
@@ -204,6 +206,20 @@ describe('a call through the gateway', () => {
 
     expect((await desk(t, support.token).unlock(userId)).statusCode).toBe(200);
     await expect.poll(async () => (await call()).statusCode, { timeout: 10_000 }).toBe(200);
+  });
+
+  it('is not paid when the application cannot be reached: 503, and its points back', async () => {
+    const { token, applicationId, key } = await caller('1');
+    const call = () => callGateway(t, key, `/${applicationId}/healthz`);
+    expect((await call()).statusCode).toBe(200);
+    for (const pid of workspacePids(applicationId, compute.DATA_DIR)) {
+      process.kill(pid, 'SIGKILL');
+    }
+    const lost = await call();
+    expect(lost.statusCode).toBe(503);
+    expect((await call()).statusCode).toBe(503);
+    // One call delivered, at 40 points; the two that were not cost nothing.
+    await settledPoints(token).toBe(60);
   });
 
   it("forwards a query the console would refuse, untouched: the application's API judges its own input", async () => {

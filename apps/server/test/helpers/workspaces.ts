@@ -23,15 +23,20 @@ export function workload(applicationId: string, overrides: Partial<Workload> = {
   };
 }
 
-/** The live processes on this machine whose environment names the application: what a leak would leave behind. */
-export function workspacePids(applicationId: string): number[] {
+/**
+ * The live processes on this machine whose environment names the application: what a leak would leave behind. Ids
+ * repeat across test databases: `dataDir` (the DATA_DIR the test gave its server) keeps to this test's workspaces.
+ */
+export function workspacePids(applicationId: string, dataDir = ''): number[] {
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .filter((pid) => {
       try {
-        return readFileSync(`/proc/${pid}/environ`, 'utf8')
-          .split('\0')
-          .includes(`SUANLI_APPLICATION_ID=${applicationId}`);
+        const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+        return (
+          environment.includes(`SUANLI_APPLICATION_ID=${applicationId}`) &&
+          environment.some((entry) => entry.startsWith(`SUANLI_DATA_DIR=${dataDir}`))
+        );
       } catch {
         return false;
       }

@@ -318,6 +318,25 @@ export function callsService({ db, clock, log, wallet, pointsPerCall, idleMs, de
     },
 
     /**
+     * Takes back the payment of a call that was not delivered (the application could not be reached): into its block
+     * when this server still holds it, so that it pays another call, else to the points in a transaction of its own.
+     */
+    async unpay(caller: Caller, orderNo: string) {
+      const block = allowances.get(caller.userId)?.blocks.find((held) => held.orderNo === orderNo);
+      if (block) {
+        block.used -= 1;
+        return;
+      }
+      try {
+        await inTransaction(db, (tx) =>
+          wallet.returnUnused(tx, { userId: caller.userId, product: 'apiCalls', quantity: 1, rate, orderNo }),
+        );
+      } catch (error) {
+        log.warn({ err: error, orderNo }, 'an undelivered gateway call could not be given back');
+      }
+    },
+
+    /**
      * The minute job's part (any server, whether it serves gateway calls or not): returns dead servers' blocks, and
      * forgets blocks closed more than a day ago.
      */

@@ -106,7 +106,7 @@ export function gatewayPlugin({ credentials, calls, applications, rateLimitPerMi
       if (target.outcome !== 'found') {
         throw REFUSALS[target.outcome];
       }
-      await calls.bill(caller);
+      const paidBy = await calls.bill(caller);
       await credentials.touch(caller);
       const { host, port } = target.endpoint;
       const path = request.raw.url!.slice(`${API_GATEWAY.pathPrefix}/${applicationId}`.length);
@@ -122,7 +122,11 @@ export function gatewayPlugin({ credentials, calls, applications, rateLimitPerMi
           forwarded['x-forwarded-proto'] = secure ? 'https' : 'http';
           return forwarded;
         },
-        onError: (failed) => failed.send(REFUSALS.unavailable),
+        // The application could not be reached or broke off: the call was not delivered, so it is not paid.
+        onError: (failed) => {
+          void calls.unpay(caller, paidBy);
+          return failed.send(REFUSALS.unavailable);
+        },
       });
     });
   };
