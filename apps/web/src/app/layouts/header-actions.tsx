@@ -2,6 +2,7 @@ import { CustomerServiceOutlined, DesktopOutlined } from '@ant-design/icons';
 import { Button, Flex, Popover, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AdminConsoleLink } from '@/features/admin-console/components/admin-console-link';
 import { UserDropdown } from '@/features/auth/components/user-dropdown';
 import { NewNoticePopup } from '@/features/notices/components/new-notice-popup';
 import { NoticeBell } from '@/features/notices/components/notice-bell';
@@ -14,8 +15,9 @@ import styles from './main-layout.module.css';
 
 /**
  * The right side of the header: console button, customer service, language, and login or, once logged in, the
- * notice bell, the user's avatar and the newest platform notice as a popup. `compact` (below desktop width) keeps the
- * language and login or avatar; the console and customer service move into the menu drawer.
+ * operations console's button for an operator, the notice bell, the user's avatar and the newest platform notice as a
+ * popup. `compact` (below desktop width) keeps the language, the operations console's icon and login or avatar; the
+ * console and customer service move into the menu drawer.
  */
 export function HeaderActions({ compact }: { compact: boolean }) {
   const { t } = useTranslation('layout');
@@ -46,6 +48,7 @@ export function HeaderActions({ compact }: { compact: boolean }) {
       <LanguageSwitch />
       {isLogin ? (
         <>
+          <AdminConsoleLink compact={compact} />
           <NoticeBell />
           <UserDropdown compact={compact} />
           <NewNoticePopup waiting={noticeWaits} />
