@@ -58,7 +58,7 @@ export function buildRoutes(guard: GuardDependencies, loadedPages: LoadedPages =
         // The operations console (issue 23): its own chunk and layout, outside the console's route table and menu.
         {
           path: '/admin/*',
-          handle: { titleKey: 'layout:admin.title' },
+          handle: { titleKey: 'layout:admin.link' },
           ErrorBoundary: RouteErrorPage,
           lazy: lazyPage(() => import('./routes/admin/admin-gate')),
         },

@@ -1,6 +1,6 @@
 import { Button, Flex, Result, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useAdminConsoleTranslation } from '@/features/admin-console/use-admin-console-translation';
 import { useLoginDialog } from '@/shared/stores/login-dialog-store';
 
 interface AdminRefusalProps {
@@ -11,7 +11,7 @@ interface AdminRefusalProps {
 
 /** What /admin says, in words, to anyone it does not open for: never a blank page. */
 export function AdminRefusal({ kind, areas }: AdminRefusalProps) {
-  const { t } = useTranslation('layout');
+  const { t } = useAdminConsoleTranslation();
   const navigate = useNavigate();
   const showLogin = useLoginDialog((state) => state.show);
   const signIn = kind === 'signIn';
@@ -27,18 +27,18 @@ export function AdminRefusal({ kind, areas }: AdminRefusalProps) {
         status={signIn ? 'info' : '403'}
         title={
           <Typography.Title level={1} style={{ fontSize: 24 }} data-testid="page-title">
-            {t(signIn ? 'admin.signInTitle' : 'admin.forbiddenTitle')}
+            {t(signIn ? 'refusal.signInTitle' : 'refusal.forbiddenTitle')}
           </Typography.Title>
         }
-        subTitle={<span data-testid={`admin-refusal-${kind}`}>{t(`admin.${kind}`, { areas })}</span>}
+        subTitle={<span data-testid={`admin-refusal-${kind}`}>{t(`refusal.${kind}`, { areas })}</span>}
         extra={
           <Flex gap={8} justify="center" wrap>
             {signIn ? (
               <Button type="primary" onClick={() => showLogin()} data-testid="admin-sign-in">
-                {t('admin.signInButton')}
+                {t('refusal.signInButton')}
               </Button>
             ) : null}
-            <Button onClick={() => navigate('/ourConsole')}>{t('admin.backHome')}</Button>
+            <Button onClick={() => navigate('/ourConsole')}>{t('refusal.backHome')}</Button>
           </Flex>
         }
       />
