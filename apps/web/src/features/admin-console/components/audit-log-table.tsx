@@ -8,6 +8,7 @@ import type { PagedQuery } from '@/shared/query/use-paged-query';
 import { useAdminConsoleTranslation } from '../use-admin-console-translation';
 import { AuditChangeCell } from './audit-change-cell';
 import { operatorText } from './audit-csv';
+import { ScrollRegion } from './scroll-region';
 
 /** The audit log, newest first, one row per operator action: who, what, target, the change, why, request and time. */
 export function AuditLogTable({ paged }: { paged: PagedQuery<AuditPage, AuditFilters> }) {
@@ -22,16 +23,17 @@ export function AuditLogTable({ paged }: { paged: PagedQuery<AuditPage, AuditFil
     { key: 'target', title: column('target'), dataIndex: 'target' },
     { key: 'change', title: column('change'), render: (_, row) => <AuditChangeCell row={row} />, width: 280 },
     { key: 'reason', title: column('reason'), dataIndex: 'reason' },
-    { key: 'requestId', title: column('requestId'), dataIndex: 'requestId', ellipsis: true },
+    { key: 'requestId', title: column('requestId'), dataIndex: 'requestId' },
   ];
   return (
-    <PagedTable<AuditPage, AuditFilters>
-      paged={paged}
-      rowKey="id"
-      columns={columns}
-      emptyText={t('audit.empty')}
-      scroll={{ x: 1100 }}
-      data-testid="audit-table"
-    />
+    <ScrollRegion label={t('pages.auditLog')} minWidth={1000}>
+      <PagedTable<AuditPage, AuditFilters>
+        paged={paged}
+        rowKey="id"
+        columns={columns}
+        emptyText={t('audit.empty')}
+        data-testid="audit-table"
+      />
+    </ScrollRegion>
   );
 }

@@ -3,6 +3,7 @@ import { Tag, type TableColumnsType } from 'antd';
 import { PagedTable } from '@/shared/ui/paged-table';
 import { useOperatorPages, type OperatorPage, type OperatorRow } from '../api/list-operators';
 import { useAdminConsoleTranslation } from '../use-admin-console-translation';
+import { ScrollRegion } from './scroll-region';
 
 /** Every account holding an area, with its areas. */
 export function OperatorsTable() {
@@ -18,13 +19,14 @@ export function OperatorsTable() {
     },
   ];
   return (
-    <PagedTable<OperatorPage>
-      paged={paged}
-      rowKey="userId"
-      columns={columns}
-      emptyText={t('operators.empty')}
-      scroll={{ x: 520 }}
-      data-testid="operators-table"
-    />
+    <ScrollRegion label={t('pages.operators')} minWidth={480}>
+      <PagedTable<OperatorPage>
+        paged={paged}
+        rowKey="userId"
+        columns={columns}
+        emptyText={t('operators.empty')}
+        data-testid="operators-table"
+      />
+    </ScrollRegion>
   );
 }
