@@ -1,4 +1,4 @@
-import { translate } from '@suanli/contract';
+import { ENDPOINTS, translate } from '@suanli/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserId } from '../../src/db/ids.js';
@@ -105,6 +105,14 @@ describe('the audit log reader', () => {
     expect(area.statusCode).toBe(400);
     expect(area.json().data).toMatchObject({ field: 'area' });
     expect((await read({ operatorId: 'me' })).json().data).toMatchObject({ field: 'operatorId' });
+  });
+
+  it('is only read: no endpoint edits or deletes it, and the database refuses an edit', async () => {
+    const onTheLog = ENDPOINTS.filter((endpoint) => endpoint.path.startsWith('/admin/admin/audit'));
+    expect(onTheLog.map((endpoint) => endpoint.method)).toEqual(['GET']);
+    await expect(t.db.execute(sql`UPDATE audit_log SET reason = 'rewritten'`)).rejects.toThrow();
+    await expect(t.db.execute(sql`DELETE FROM audit_log`)).rejects.toThrow();
+    expect((await read({ operatorId: String(other.userId) })).json().data.rows[0].reason).toBe('fourth');
   });
 
   it('is refused to an operator of other areas', async () => {
