@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
 import { chooseLanguage, dismissWelcomeDialogs, openSignedIn, type Language } from '../support/console.js';
-import { registerByEmail } from '../support/dev-api.js';
-import { consoleRoutes } from '../support/routes.js';
+import { registerByEmail, registerOperator } from '../support/dev-api.js';
+import { adminRoutes, consoleRoutes } from '../support/routes.js';
 
 const ROUTES = consoleRoutes();
 const CASES = (['zh-CN', 'en-US'] as const).flatMap((language) => [
@@ -41,5 +41,42 @@ describe.each(CASES)('accessibility for $name', ({ language, signedIn }: { langu
 
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.locator('h1:visible').count()).toBe(1);
+  });
+});
+
+/**
+ * The operations console's pages, as an operator holding every area, and /admin as a user meets it (the 403 page in
+ * words): the same axe check and one <h1>, in both languages.
+ */
+describe.each(['zh-CN', 'en-US'] as const)('accessibility of the operations console in %s', (language) => {
+  let session: BrowserSession;
+  let userToken: string;
+  beforeAll(async () => {
+    session = await openBrowser({ bypassCSP: true });
+    const { page, baseUrl } = session;
+    await chooseLanguage(page, baseUrl, language);
+    userToken = (await registerByEmail()).token;
+    const { token } = await registerOperator();
+    await openSignedIn(page, baseUrl, token, '/aigc');
+    await dismissWelcomeDialogs(page);
+  });
+  afterAll(() => session.close());
+
+  const check = async (path: string) => {
+    const { page, baseUrl } = session;
+    await page.goto(`${baseUrl}${path}`);
+    await page.getByTestId('page-title').waitFor({ state: 'visible' });
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.locator('h1:visible').count()).toBe(1);
+  };
+
+  it.each(adminRoutes())('$path has no serious or critical violation', ({ path }) => check(path));
+
+  it('/admin as a user (not an operator) has no serious or critical violation', async () => {
+    const { page, baseUrl } = session;
+    await openSignedIn(page, baseUrl, userToken, '/admin');
+    await page.getByTestId('admin-refusal-forbidden').waitFor({ state: 'visible' });
+    await check('/admin');
   });
 });

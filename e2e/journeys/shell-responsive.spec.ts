@@ -9,8 +9,8 @@ import {
   scrollsSideways,
   type Language,
 } from '../support/console.js';
-import { registerByEmail, rename } from '../support/dev-api.js';
-import { consoleRoutes } from '../support/routes.js';
+import { registerByEmail, registerOperator, rename } from '../support/dev-api.js';
+import { adminRoutes, consoleRoutes } from '../support/routes.js';
 
 let session: BrowserSession;
 afterEach(() => session.close());
@@ -105,13 +105,14 @@ describe.each(['zh-CN', 'en-US'] as const)('every page on a phone in %s', (langu
     phoneSession = await openBrowser({ viewport: PHONE });
     const { page, baseUrl } = phoneSession;
     await chooseLanguage(page, baseUrl, language);
-    const { token } = await registerByEmail();
+    // An operator of every area, so that the operations console's pages are opened too; the user's pages are theirs.
+    const { token } = await registerOperator();
     await openSignedIn(page, baseUrl, token, '/aigc');
     await dismissWelcomeDialogs(page);
   });
   afterAll(() => phoneSession.close());
 
-  it.each(consoleRoutes())('$path fits 390 px without scrolling sideways', async ({ path }) => {
+  it.each([...consoleRoutes(), ...adminRoutes()])('$path fits 390 px without scrolling sideways', async ({ path }) => {
     const { page, baseUrl } = phoneSession;
     await page.goto(`${baseUrl}${path}`);
     await page.getByTestId('page-title').waitFor({ state: 'visible' });

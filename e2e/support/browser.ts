@@ -29,6 +29,8 @@ export interface BrowserOptions {
   viewport?: Viewport;
   /** Lets a test inject its own script (axe-core) past the console's Content-Security-Policy. */
   bypassCSP?: boolean;
+  /** A server of the journey's own (support/server-process.ts) instead of the suite's. */
+  baseUrl?: string;
 }
 
 export async function openBrowser(options: BrowserOptions = {}): Promise<BrowserSession> {
@@ -46,5 +48,5 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
   });
   trackWelcomeRequests(context);
   const page = await context.newPage();
-  return { browser, context, page, baseUrl: inject('baseUrl'), close: () => browser.close() };
+  return { browser, context, page, baseUrl: options.baseUrl ?? inject('baseUrl'), close: () => browser.close() };
 }

@@ -89,3 +89,12 @@ export async function registerByPhone(password = 'journey-pass-1') {
 export async function rename(token: string, nickName: string) {
   await callApi('PUT', `/auth/user/updateNickName?nickName=${encodeURIComponent(nickName)}`, { token });
 }
+
+/** A user granted every area of the operations console, as `npm run admin -- grant` would (the development tool). */
+export async function registerOperator() {
+  const operator = await registerByEmail();
+  for (const area of ['fleet', 'finance', 'review', 'support', 'admin']) {
+    await callApi('POST', '/dev/operators/areas', { body: { account: operator.email, area } });
+  }
+  return operator;
+}

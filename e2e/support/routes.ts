@@ -28,3 +28,20 @@ export function consoleRoutes(): ConsoleRoute[] {
   }
   return routes;
 }
+
+const ADMIN_PAGES = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../apps/web/src/features/admin-console/admin-pages.ts',
+);
+
+/** Every page of the operations console (admin-pages.ts, read from its source as the route table is), under /admin/. */
+export function adminRoutes(): ConsoleRoute[] {
+  const source = readFileSync(ADMIN_PAGES, 'utf8');
+  const routes = [...source.matchAll(/\{ key: '([^']+)', path: '([^']+)', area: '[^']+' \}/g)].map(
+    ([, key, pagePath]) => ({ key: key!, path: `/admin/${pagePath!}` }),
+  );
+  if (routes.length < 2) {
+    throw new Error(`the console's page table reads as ${routes.length} pages; has its shape changed?`);
+  }
+  return routes;
+}

@@ -55,6 +55,13 @@ export function buildRoutes(guard: GuardDependencies, loadedPages: LoadedPages =
           Component: PublicLayout,
           children: [pageRoute(VIEW_APP_ROUTE, true, loadedPages)],
         },
+        // The operations console (issue 23): its own chunk and layout, outside the console's route table and menu.
+        {
+          path: '/admin/*',
+          handle: { titleKey: 'layout:admin.link' },
+          ErrorBoundary: RouteErrorPage,
+          lazy: lazyPage(() => import('./routes/admin/admin-gate')),
+        },
         { path: '*', loader: () => replace('/'), Component: Nothing },
       ],
     },

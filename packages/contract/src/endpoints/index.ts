@@ -11,6 +11,7 @@ import * as invites from './invites.js';
 import * as invoices from './invoices.js';
 import * as models from './models.js';
 import * as notices from './notices.js';
+import * as operators from './operators.js';
 import * as partners from './partners.js';
 import * as power from './power.js';
 import * as pricing from './pricing.js';
@@ -40,6 +41,7 @@ export {
   invoices,
   models,
   notices,
+  operators,
   partners,
   power,
   pricing,
@@ -67,6 +69,7 @@ export const ENDPOINTS = [
   dev,
   auth,
   users,
+  operators,
   wechat,
   realName,
   files,

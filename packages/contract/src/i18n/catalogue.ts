@@ -11,6 +11,7 @@ import enErrors from './en-US/errors.json' with { type: 'json' };
 import enFeedback from './en-US/feedback.json' with { type: 'json' };
 import enFiles from './en-US/files.json' with { type: 'json' };
 import enNotices from './en-US/notices.json' with { type: 'json' };
+import enOperators from './en-US/operators.json' with { type: 'json' };
 import enPartners from './en-US/partners.json' with { type: 'json' };
 import enPower from './en-US/power.json' with { type: 'json' };
 import enRealName from './en-US/realName.json' with { type: 'json' };
@@ -34,6 +35,7 @@ import zhErrors from './zh-CN/errors.json' with { type: 'json' };
 import zhFeedback from './zh-CN/feedback.json' with { type: 'json' };
 import zhFiles from './zh-CN/files.json' with { type: 'json' };
 import zhNotices from './zh-CN/notices.json' with { type: 'json' };
+import zhOperators from './zh-CN/operators.json' with { type: 'json' };
 import zhPartners from './zh-CN/partners.json' with { type: 'json' };
 import zhPower from './zh-CN/power.json' with { type: 'json' };
 import zhRealName from './zh-CN/realName.json' with { type: 'json' };
@@ -55,6 +57,7 @@ export const ZH_CN = {
   wechat: zhWechat,
   realName: zhRealName,
   notices: zhNotices,
+  operators: zhOperators,
   wallet: zhWallet,
   recharge: zhRecharge,
   power: zhPower,
@@ -81,6 +84,7 @@ export const EN_US: typeof ZH_CN = {
   wechat: enWechat,
   realName: enRealName,
   notices: enNotices,
+  operators: enOperators,
   wallet: enWallet,
   recharge: enRecharge,
   power: enPower,

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
-import type { AuditRow } from '../../http/operator-audit.js';
+import type { Audit, AuditRow } from '../../http/operator-audit.js';
 import type { UsersService } from '../users/index.js';
 import * as queries from './operators.queries.js';
 
@@ -21,7 +21,8 @@ export interface GrantActor {
 
 /**
  * Operators: who may act in which area of the operations console, and the audit log of what they did (decision
- * 0020). Grants are changed from the server's shell only; each change is itself a row of the audit log.
+ * 0021). Grants are changed from the server's shell or by an administrator in the console (decision 0035); each
+ * change is itself a row of the audit log.
  */
 export function operatorsService({ db, users }: OperatorsDependencies) {
   async function userOf(account: string) {
@@ -32,26 +33,48 @@ export function operatorsService({ db, users }: OperatorsDependencies) {
     return user;
   }
 
-  async function change(account: string, area: OperatorArea, { actor, grant }: { actor: GrantActor; grant: boolean }) {
+  /** Grants or revokes, and writes the change's audit row with `write` in the same transaction. */
+  async function change(
+    account: string,
+    area: OperatorArea,
+    { grant, write, refuse }: { grant: boolean; write: Audit; refuse?: (userId: UserId) => void },
+  ) {
     const user = await userOf(account);
+    refuse?.(user.id);
     return inTransaction(db, async (tx) => {
       const before = await queries.areasOf(tx, user.id);
       const changed = grant
         ? await queries.insertGrant(tx, { userId: user.id, area })
         : await queries.deleteGrant(tx, { userId: user.id, area });
-      await queries.insertAuditRow(tx, {
-        operatorId: null,
-        area: 'admin',
+      const after = await queries.areasOf(tx, user.id);
+      await write(tx, {
         action: grant ? 'operators.grant' : 'operators.revoke',
         target: `user:${user.id}`,
         before: { areas: before },
-        after: { areas: await queries.areasOf(tx, user.id) },
+        after: { areas: after },
+      });
+      return { userId: user.id, account, areas: after, changed };
+    });
+  }
+
+  /** The shell's writer: no operator, and a request id that says where the change came from. */
+  const fromShell =
+    (actor: GrantActor): Audit =>
+    (tx, entry) =>
+      queries.insertAuditRow(tx, {
+        ...entry,
+        operatorId: null,
+        area: 'admin',
         reason: actor.reason,
         requestId: `${actor.via}:${randomUUID()}`,
       });
-      return { userId: user.id, changed };
-    });
-  }
+
+  /** An administrator may not take the admin area from themself: another one must, so that one always remains. */
+  const notOwnAdminArea = (operatorId: UserId, area: OperatorArea) => (userId: UserId) => {
+    if (area === 'admin' && userId === operatorId) {
+      throw new AppError('conflict', { messageKey: 'operators.ownAdminArea', field: 'account' });
+    }
+  };
 
   return {
     /** Whether a user may act in an area: the check of every `/api/admin/*` call (http/authenticate.ts). */
@@ -64,9 +87,22 @@ export function operatorsService({ db, users }: OperatorsDependencies) {
     record: (tx: Tx, row: AuditRow) => queries.insertAuditRow(tx, row),
 
     /** Lets the account a phone or e-mail names act in an area; granting it twice changes nothing. */
-    grant: (account: string, area: OperatorArea, actor: GrantActor) => change(account, area, { actor, grant: true }),
+    grant: (account: string, area: OperatorArea, actor: GrantActor) =>
+      change(account, area, { grant: true, write: fromShell(actor) }),
 
-    revoke: (account: string, area: OperatorArea, actor: GrantActor) => change(account, area, { actor, grant: false }),
+    revoke: (account: string, area: OperatorArea, actor: GrantActor) =>
+      change(account, area, { grant: false, write: fromShell(actor) }),
+
+    /** An administrator's grant from the console, audited as theirs (`grantOperatorArea`). */
+    grantAsOperator: (audit: Audit, { account, area }: { account: string; area: OperatorArea }) =>
+      change(account, area, { grant: true, write: audit }),
+
+    /** An administrator's revoke from the console; their own admin area is refused (409). */
+    revokeAsOperator: (audit: Audit, operatorId: UserId, { account, area }: { account: string; area: OperatorArea }) =>
+      change(account, area, { grant: false, write: audit, refuse: notOwnAdminArea(operatorId, area) }),
+
+    /** The areas a user holds, none for a user (`getMyOperatorAreas`). */
+    areasOf: (userId: UserId) => queries.areasOf(db, userId),
 
     /** Every operator, named by phone (else e-mail), and their areas. */
     async list() {

@@ -8,14 +8,16 @@ import { NoticeBell } from '@/features/notices/components/notice-bell';
 import { useLoginDialog } from '@/shared/stores/login-dialog-store';
 import { useSession } from '@/shared/stores/session-store';
 import { LanguageSwitch } from '@/shared/ui/language-switch';
+import { LazyAdminConsoleLink as AdminConsoleLink } from './admin-console-link.lazy';
 import { LazyCustomerServiceCard as CustomerServiceCard } from './customer-service-card.lazy';
 import { useDialogQueue } from './dialog-queue';
 import styles from './main-layout.module.css';
 
 /**
  * The right side of the header: console button, customer service, language, and login or, once logged in, the
- * notice bell, the user's avatar and the newest platform notice as a popup. `compact` (below desktop width) keeps the
- * language and login or avatar; the console and customer service move into the menu drawer.
+ * operations console's button for an operator, the notice bell, the user's avatar and the newest platform notice as a
+ * popup. `compact` (below desktop width) keeps the language, the operations console's icon and login or avatar; the
+ * console and customer service move into the menu drawer.
  */
 export function HeaderActions({ compact }: { compact: boolean }) {
   const { t } = useTranslation('layout');
@@ -46,6 +48,7 @@ export function HeaderActions({ compact }: { compact: boolean }) {
       <LanguageSwitch />
       {isLogin ? (
         <>
+          <AdminConsoleLink compact={compact} />
           <NoticeBell />
           <UserDropdown compact={compact} />
           <NewNoticePopup waiting={noticeWaits} />

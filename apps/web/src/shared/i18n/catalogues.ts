@@ -6,14 +6,14 @@ export type Catalogue = Record<string, unknown>;
  * Namespaces of pages no guest opens, which their feature adds when its code loads (addNamespace), so that the first
  * load of the guest pages does not carry them. Each is also left out of the glob below.
  */
-export const FEATURE_NAMESPACES = ['applications'] as const;
+export const FEATURE_NAMESPACES = ['applications', 'adminConsole'] as const;
 
 // Every other JSON file under locales/<locale>/ is a namespace named after the file, so a feature adds its strings by
 // adding one file per language and nothing here changes.
-const files = import.meta.glob<Catalogue>(['./locales/*/*.json', '!./locales/*/applications.json'], {
-  eager: true,
-  import: 'default',
-});
+const files = import.meta.glob<Catalogue>(
+  ['./locales/*/*.json', '!./locales/*/applications.json', '!./locales/*/adminConsole.json'],
+  { eager: true, import: 'default' },
+);
 
 function namespacesOf(locale: Locale): Record<string, Catalogue> {
   const prefix = `./locales/${locale}/`;

@@ -1,0 +1,17 @@
+import { lazy, Suspense, type ComponentProps } from 'react';
+
+// The operations console's button asks the server for the signed-in account's areas and shows only to an operator:
+// it loads after a sign-in, never with a guest's first page (issue 8's 300 kB budget), and draws nothing meanwhile.
+const Link = lazy(() =>
+  import('@/features/admin-console/components/admin-console-link').then((module) => ({
+    default: module.AdminConsoleLink,
+  })),
+);
+
+export function LazyAdminConsoleLink(props: ComponentProps<typeof Link>) {
+  return (
+    <Suspense fallback={null}>
+      <Link {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,25 @@
+import { Navigate, Route, Routes } from 'react-router';
+import type { AdminPage } from '@/features/admin-console/admin-pages';
+import { AdminLayout } from './admin-layout';
+import { AuditLogPage } from './audit-log-page';
+import { OperatorsPage } from './operators-page';
+
+const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
+  auditLog: AuditLogPage,
+  operators: OperatorsPage,
+};
+
+/** The operations console: its own layout and menu, and the pages the operator's areas open; any other path opens the first. */
+export default function AdminConsole({ pages }: { pages: readonly AdminPage[] }) {
+  return (
+    <AdminLayout pages={pages}>
+      <Routes>
+        {pages.map((page) => {
+          const Page = PAGE_COMPONENTS[page.key]!;
+          return <Route key={page.key} path={page.path} element={<Page />} />;
+        })}
+        <Route path="*" element={<Navigate to={`/admin/${pages[0]!.path}`} replace />} />
+      </Routes>
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,42 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pagesFor } from '@/features/admin-console/admin-pages';
+import { useMyOperatorAreas } from '@/features/admin-console/api/get-my-operator-areas';
+import { useSession } from '@/shared/stores/session-store';
+import { BootScreen } from '../../layouts/boot-screen';
+import { AdminRefusal } from './admin-refusal';
+
+// The console's own chunk: fetched only once the server has said that this account holds an area with a page.
+const AdminConsole = lazy(() => import('./admin-console'));
+
+/**
+ * /admin/*: asks the server which areas the signed-in account holds, then opens the operations console on the pages
+ * those areas open, or says in words why not. The server checks every call of the console again.
+ */
+export default function AdminGate() {
+  const { t } = useTranslation();
+  const isLogin = useSession((state) => state.isLogin);
+  const areas = useMyOperatorAreas();
+  if (!isLogin) {
+    return <AdminRefusal kind="signIn" />;
+  }
+  if (areas.isError) {
+    throw areas.error;
+  }
+  if (areas.isPending) {
+    return <BootScreen />;
+  }
+  if (areas.data.length === 0) {
+    return <AdminRefusal kind="forbidden" />;
+  }
+  const pages = pagesFor(areas.data);
+  if (pages.length === 0) {
+    const names = areas.data.map((area) => t(`contract:enums.operatorArea.${area}`)).join(', ');
+    return <AdminRefusal kind="noPages" areas={names} />;
+  }
+  return (
+    <Suspense fallback={<BootScreen />}>
+      <AdminConsole pages={pages} />
+    </Suspense>
+  );
+}

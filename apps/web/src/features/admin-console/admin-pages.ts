@@ -1,0 +1,19 @@
+import type { OperatorArea } from '@suanli/contract';
+
+/** One page of the operations console, shown in its menu to the holders of its area only. */
+export interface AdminPage {
+  /** The `adminConsole` catalogue's `pages.<key>` and the menu item's test id. */
+  key: string;
+  /** Under /admin/. */
+  path: string;
+  area: OperatorArea;
+}
+
+/** The console's pages, in menu order: only pages that exist; each area's screens join as they are built. */
+export const ADMIN_PAGES: readonly AdminPage[] = [
+  { key: 'auditLog', path: 'audit', area: 'admin' },
+  { key: 'operators', path: 'operators', area: 'admin' },
+];
+
+/** The pages an operator holding these areas may open; none for a user. */
+export const pagesFor = (areas: readonly OperatorArea[]) => ADMIN_PAGES.filter((page) => areas.includes(page.area));
