@@ -80,9 +80,6 @@ export function operatorsService({ db, users }: OperatorsDependencies) {
     /** Whether a user may act in an area: the check of every `/api/admin/*` call (http/authenticate.ts). */
     holds: (userId: UserId, area: OperatorArea) => queries.holdsArea(db, userId, area),
 
-    /** The areas a user may act in (the users desk shows them beside the account). */
-    areasOf: (userId: UserId) => queries.areasOf(db, userId),
-
     /** Writes one audit row in the caller's transaction (route() hands it to operator handlers as `audit`). */
     record: (tx: Tx, row: AuditRow) => queries.insertAuditRow(tx, row),
 
@@ -101,7 +98,7 @@ export function operatorsService({ db, users }: OperatorsDependencies) {
     revokeAsOperator: (audit: Audit, operatorId: UserId, { account, area }: { account: string; area: OperatorArea }) =>
       change(account, area, { grant: false, write: audit, refuse: notOwnAdminArea(operatorId, area) }),
 
-    /** The areas a user holds, none for a user (`getMyOperatorAreas`). */
+    /** The areas a user holds, none for a user (`getMyOperatorAreas`; the users desk shows them beside the account). */
     areasOf: (userId: UserId) => queries.areasOf(db, userId),
 
     /** Every operator, named by phone (else e-mail), and their areas. */
