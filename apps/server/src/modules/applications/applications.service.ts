@@ -145,7 +145,7 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
       // the VIP grade on another connection; per minute, the hour's price is fixed for the application's life. The
       // id is taken first as well: a sequence is not transactional, so a refusal leaves the same gap either way.
       const priced = deferred(async () => {
-        const model = pricing.modelOf(body.gpuModel);
+        const model = await pricing.modelOf(body.gpuModel);
         const rental = { mode: body.billingMode, periods, gpuCount: body.gpuCount };
         return { model, price: await pricing.priceFor(userId, model, rental) };
       });

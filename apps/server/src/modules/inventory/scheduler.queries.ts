@@ -10,10 +10,13 @@ export interface GpuDemand {
   hostId?: bigint | undefined;
 }
 
+/** Free GPUs of the model: not held, not broken, on a host in service (decision 0037: drained and broken hosts take none). */
 const freeOf = ({ gpuModel, regionId, hostId }: Omit<GpuDemand, 'gpuCount'>) =>
   and(
     eq(gpus.model, gpuModel),
     isNull(gpus.applicationId),
+    eq(gpus.broken, false),
+    eq(hosts.state, 'active'),
     regionId === undefined ? undefined : eq(hosts.regionId, regionId),
     hostId === undefined ? undefined : eq(gpus.hostId, hostId),
   );
@@ -63,7 +66,8 @@ export function takeFreeGpus(
     sql`
       WITH taken AS MATERIALIZED (
         SELECT id FROM gpus
-        WHERE host_id = ${hostId} AND model = ${gpuModel} AND application_id IS NULL
+        WHERE host_id = ${hostId} AND model = ${gpuModel} AND application_id IS NULL AND NOT broken
+          AND EXISTS (SELECT 1 FROM hosts WHERE hosts.id = gpus.host_id AND hosts.state = 'active')
         ORDER BY gpu_index
         LIMIT ${gpuCount}
         FOR UPDATE SKIP LOCKED
@@ -84,7 +88,8 @@ export function takeBestFitGpu(
   tx: Tx,
   { gpuModel, regionId, hostId, applicationId }: GpuDemand & { applicationId: bigint },
 ) {
-  const where = sql`gpus.model = ${gpuModel} AND gpus.application_id IS NULL${
+  const where = sql`gpus.model = ${gpuModel} AND gpus.application_id IS NULL AND NOT gpus.broken
+    AND hosts.state = 'active'${
     regionId === undefined ? sql`` : sql` AND hosts.region_id = ${regionId}`
   }${hostId === undefined ? sql`` : sql` AND gpus.host_id = ${hostId}`}`;
   return queryRows<{ id: bigint; gpuIndex: number } & Omit<CandidateHost, 'free'>>(
@@ -96,7 +101,7 @@ export function takeBestFitGpu(
         GROUP BY gpus.host_id
       ), taken AS MATERIALIZED (
         SELECT gpus.id FROM gpus JOIN fit ON fit.host_id = gpus.host_id
-        WHERE gpus.model = ${gpuModel} AND gpus.application_id IS NULL
+        WHERE gpus.model = ${gpuModel} AND gpus.application_id IS NULL AND NOT gpus.broken
         ORDER BY fit.free, gpus.host_id, gpus.gpu_index
         LIMIT 1
         FOR UPDATE OF gpus SKIP LOCKED
