@@ -24,7 +24,13 @@ async function pricedHost(model: string, hourlyPrice: string, gpuCount: number) 
   const priced = await call('POST', '/gpu-models', { gpuModel: model, memoryGb: 48, hourlyPrice, reason: 'new racks' });
   expect(priced.statusCode).toBe(200);
   const name = `n1-${model.toLowerCase()}-01`;
-  const added = await call('POST', '/hosts', { regionId: 'cn-north-1', name, gpuModel: model, gpuCount, reason: 'racked' });
+  const added = await call('POST', '/hosts', {
+    regionId: 'cn-north-1',
+    name,
+    gpuModel: model,
+    gpuCount,
+    reason: 'racked',
+  });
   expect(added.statusCode).toBe(200);
   return added.json().data as { id: string; version: number };
 }
@@ -152,7 +158,12 @@ describe('an operator adds a host with GPUs and a price', () => {
     const tooMany = await call('POST', '/hosts', { ...host, gpuCount: 17 });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().data.field).toBe('gpuCount');
-    const twice = await call('POST', '/gpu-models', { gpuModel: 'rtx 4090', memoryGb: 24, hourlyPrice: '1', reason: 'x' });
+    const twice = await call('POST', '/gpu-models', {
+      gpuModel: 'rtx 4090',
+      memoryGb: 24,
+      hourlyPrice: '1',
+      reason: 'x',
+    });
     expect(twice.statusCode).toBe(409);
     const badPrice = await call('POST', '/gpu-models', { gpuModel: 'X1', memoryGb: 24, hourlyPrice: '0', reason: 'x' });
     expect(badPrice.json().data.field).toBe('hourlyPrice');
@@ -316,7 +327,10 @@ describe('the start-up sync of the fleet configuration', () => {
     const again = await buildTestApp(computeEnv(), { testDatabase: t.testDatabase });
     await again.close();
 
-    expect(await hostNamed(t, operator.token, 'e1-4090-02')).toMatchObject({ state: 'draining', managedBy: 'operator' });
+    expect(await hostNamed(t, operator.token, 'e1-4090-02')).toMatchObject({
+      state: 'draining',
+      managedBy: 'operator',
+    });
     expect((await hostNamed(t, operator.token, 'n1-h20-01')).counts.total).toBe(2);
     const { models, durationDiscounts } = (await call('GET', '/gpu-models')).json().data;
     expect(models.find((row: { gpuModel: string }) => row.gpuModel === 'RTX 3090')).toMatchObject({

@@ -21,7 +21,14 @@ export interface HostView {
   managedBy: 'configuration' | 'operator';
   version: number;
   counts: { total: number; free: number; busy: number; broken: number };
-  gpus: { id: string; gpuIndex: number; model: string; broken: boolean; applicationId: string | null; version: number }[];
+  gpus: {
+    id: string;
+    gpuIndex: number;
+    model: string;
+    broken: boolean;
+    applicationId: string | null;
+    version: number;
+  }[];
 }
 
 export async function listHosts(t: TestApp, token: string, query = ''): Promise<{ rows: HostView[]; total: number }> {

@@ -59,7 +59,12 @@ const hostRowSchema = z.object({
   managedBy: managedBySchema,
   version: z.number().int(),
   /** GPUs of the host: free to place on, held by an application, broken (held or not). */
-  counts: z.object({ total: z.number().int(), free: z.number().int(), busy: z.number().int(), broken: z.number().int() }),
+  counts: z.object({
+    total: z.number().int(),
+    free: z.number().int(),
+    busy: z.number().int(),
+    broken: z.number().int(),
+  }),
   gpus: z.array(gpuRowSchema),
 });
 
@@ -79,7 +84,12 @@ export const listFleetRegions = defineEndpoint({
       nameZh: z.string(),
       nameEn: z.string(),
       hosts: z.number().int(),
-      gpus: z.object({ total: z.number().int(), free: z.number().int(), busy: z.number().int(), broken: z.number().int() }),
+      gpus: z.object({
+        total: z.number().int(),
+        free: z.number().int(),
+        busy: z.number().int(),
+        broken: z.number().int(),
+      }),
     }),
   ),
 });

@@ -54,7 +54,9 @@ export function availabilityService({ db, pricing, catalogue }: AvailabilityDepe
             gpuModel: model.model,
             memoryGb: model.memoryGb,
             freeCount,
-            pricePerHour: formatMoney(pricing.price(prices, model, { mode: 'minute', periods: 1, gpuCount: 1 }, who)),
+            pricePerHour: formatMoney(
+              pricing.price({ prices, who }, model, { mode: 'minute', periods: 1, gpuCount: 1 }),
+            ),
             soldOut: freeCount === 0,
           };
         });

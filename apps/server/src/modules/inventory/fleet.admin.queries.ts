@@ -3,14 +3,7 @@ import type { Money } from '@suanli/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { PageWindow } from '../../db/paging.js';
 import { placeable } from './inventory.queries.js';
-import {
-  durationDiscounts,
-  gpuModels,
-  gpus,
-  hosts,
-  regions,
-  type HostState,
-} from './inventory.tables.js';
+import { durationDiscounts, gpuModels, gpus, hosts, regions, type HostState } from './inventory.tables.js';
 
 export interface HostFilter {
   regionId?: string | undefined;
@@ -124,14 +117,14 @@ export async function insertHost(tx: Tx, host: { regionId: string; name: string;
   if (!row) {
     return null;
   }
-  await tx.insert(gpus).values(
-    Array.from({ length: host.gpuCount }, (_, gpuIndex) => ({ hostId: row.id, model: host.model, gpuIndex })),
-  );
+  await tx
+    .insert(gpus)
+    .values(Array.from({ length: host.gpuCount }, (_, gpuIndex) => ({ hostId: row.id, model: host.model, gpuIndex })));
   return row.id;
 }
 
 /** Compare-and-set on the version read: false when another change came first. */
-export async function setHostState(tx: Tx, id: bigint, version: number, state: HostState) {
+export async function setHostState(tx: Tx, { id, version }: { id: bigint; version: number }, state: HostState) {
   const rows = await tx
     .update(hosts)
     .set({ state, managedBy: 'operator', version: sql`${hosts.version} + 1` })
@@ -141,11 +134,11 @@ export async function setHostState(tx: Tx, id: bigint, version: number, state: H
 }
 
 /** Compare-and-set on the version read; the host becomes the operators' (the sync leaves its GPUs be). */
-export async function setGpuBroken(tx: Tx, gpu: { id: bigint; hostId: bigint }, version: number, broken: boolean) {
+export async function setGpuBroken(tx: Tx, gpu: { id: bigint; hostId: bigint; version: number }, broken: boolean) {
   const rows = await tx
     .update(gpus)
     .set({ broken, version: sql`${gpus.version} + 1` })
-    .where(and(eq(gpus.id, gpu.id), eq(gpus.version, version)))
+    .where(and(eq(gpus.id, gpu.id), eq(gpus.version, gpu.version)))
     .returning({ id: gpus.id });
   if (rows.length === 1) {
     await tx.update(hosts).set({ managedBy: 'operator' }).where(eq(hosts.id, gpu.hostId));
@@ -198,8 +191,7 @@ export async function insertModel(
 
 export async function setModelPrice(
   tx: Tx,
-  model: string,
-  version: number,
+  { model, version }: { model: string; version: number },
   prices: { hourlyPrice: Money; educationHourlyPrice: Money | null },
 ) {
   const rows = await tx
@@ -236,7 +228,11 @@ export async function findDiscount(db: Db, mode: PrepaidMode) {
   return row;
 }
 
-export async function setDiscount(tx: Tx, mode: PrepaidMode, version: number, basisPoints: number) {
+export async function setDiscount(
+  tx: Tx,
+  { mode, version }: { mode: PrepaidMode; version: number },
+  basisPoints: number,
+) {
   const rows = await tx
     .update(durationDiscounts)
     .set({ basisPoints, managedBy: 'operator', version: sql`${durationDiscounts.version} + 1` })

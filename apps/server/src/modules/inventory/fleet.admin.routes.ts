@@ -9,7 +9,7 @@ export const fleetAdminRoutes = (admin: FleetAdminService) => async (app: Fastif
   route(app, fleet.listFleetHosts, ({ query }, { locale }) => admin.listHosts(query, locale));
   route(app, fleet.addFleetHost, ({ body }, { audit, locale }) => admin.addHost(audit, body, locale));
   route(app, fleet.setFleetHostState, ({ params, body }, { audit, locale }) =>
-    admin.setHostState(audit, params.id, body, locale),
+    admin.setHostState(audit, { ...body, id: params.id }, locale),
   );
   route(app, fleet.setFleetGpuBroken, ({ params, body }, { audit }) => admin.setGpuBroken(audit, params.id, body));
   route(app, fleet.listFleetGpuModels, () => admin.listGpuModels());

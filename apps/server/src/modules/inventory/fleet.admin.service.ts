@@ -107,7 +107,13 @@ export function fleetAdminService({ db, pricing }: { db: Db; pricing: PricingSer
         rows: (window) => queries.listHostPage(db, filter, window),
         total: () => queries.countHosts(db, filter),
       });
-      const gpus = page.rows.length === 0 ? [] : await queries.listGpusOf(db, page.rows.map((host) => host.id));
+      const gpus =
+        page.rows.length === 0
+          ? []
+          : await queries.listGpusOf(
+              db,
+              page.rows.map((host) => host.id),
+            );
       return {
         rows: page.rows.map((host) =>
           hostView(
@@ -139,7 +145,11 @@ export function fleetAdminService({ db, pricing }: { db: Db; pricing: PricingSer
         }
         const id = await queries.insertHost(tx, { ...body, model: model.model });
         if (id === null) {
-          throw new AppError('conflict', { messageKey: 'fleet.hostExists', params: { name: body.name }, field: 'name' });
+          throw new AppError('conflict', {
+            messageKey: 'fleet.hostExists',
+            params: { name: body.name },
+            field: 'name',
+          });
         }
         const host = await hostWithGpus(tx, id, locale);
         await audit(tx, {
@@ -152,7 +162,8 @@ export function fleetAdminService({ db, pricing }: { db: Db; pricing: PricingSer
       });
     },
 
-    async setHostState(audit: Audit, idText: string, body: { state: HostState; version: number }, locale: Locale) {
+    async setHostState(audit: Audit, change: { id: string; state: HostState; version: number }, locale: Locale) {
+      const { id: idText, ...body } = change;
       const id = BigInt(idText);
       return inTransaction(db, async (tx) => {
         const before = await queries.findHost(tx, id);
@@ -162,7 +173,10 @@ export function fleetAdminService({ db, pricing }: { db: Db; pricing: PricingSer
         if (before.version === body.version && before.state === body.state) {
           throw new AppError('conflict', { messageKey: 'fleet.alreadyInState', field: 'state' });
         }
-        if (before.version !== body.version || !(await queries.setHostState(tx, id, body.version, body.state))) {
+        if (
+          before.version !== body.version ||
+          !(await queries.setHostState(tx, { id, version: body.version }, body.state))
+        ) {
           throw changed('fleet.hostChanged', { id: idText });
         }
         const after = await hostWithGpus(tx, id, locale);
@@ -189,7 +203,10 @@ export function fleetAdminService({ db, pricing }: { db: Db; pricing: PricingSer
         if (!before) {
           throw new AppError('notFound', { messageKey: 'fleet.gpuNotFound', params: { id: idText }, field: 'id' });
         }
-        if (before.version !== body.version || !(await queries.setGpuBroken(tx, before, body.version, body.broken))) {
+        if (
+          before.version !== body.version ||
+          !(await queries.setGpuBroken(tx, { ...before, version: body.version }, body.broken))
+        ) {
           throw changed('fleet.gpuChanged', { id: idText });
         }
         const after = (await queries.findGpu(tx, id))!;
@@ -250,7 +267,10 @@ export function fleetAdminService({ db, pricing }: { db: Db; pricing: PricingSer
           hourlyPrice: units(body.hourlyPrice),
           educationHourlyPrice: body.educationHourlyPrice === null ? null : units(body.educationHourlyPrice),
         };
-        if (before.version !== body.version || !(await queries.setModelPrice(tx, before.model, body.version, prices))) {
+        if (
+          before.version !== body.version ||
+          !(await queries.setModelPrice(tx, { model: before.model, version: body.version }, prices))
+        ) {
           throw changed('fleet.priceChanged', { gpuModel: before.model });
         }
         const after = await modelView(tx, before.model);
@@ -272,14 +292,13 @@ export function fleetAdminService({ db, pricing }: { db: Db; pricing: PricingSer
       });
     },
 
-    async setDurationDiscount(
-      audit: Audit,
-      mode: queries.PrepaidMode,
-      body: { basisPoints: number; version: number },
-    ) {
+    async setDurationDiscount(audit: Audit, mode: queries.PrepaidMode, body: { basisPoints: number; version: number }) {
       return inTransaction(db, async (tx) => {
         const before = (await queries.findDiscount(tx, mode))!;
-        if (before.version !== body.version || !(await queries.setDiscount(tx, mode, body.version, body.basisPoints))) {
+        if (
+          before.version !== body.version ||
+          !(await queries.setDiscount(tx, { mode, version: body.version }, body.basisPoints))
+        ) {
           throw changed('fleet.discountChanged', {});
         }
         const after = (await queries.findDiscount(tx, mode))!;

@@ -26,7 +26,9 @@ export async function readPriceBook(db: Db): Promise<PriceBook> {
       })
       .from(gpuModels)
       .orderBy(asc(gpuModels.sort), asc(gpuModels.model)),
-    db.select({ mode: durationDiscounts.billingMode, basisPoints: durationDiscounts.basisPoints }).from(durationDiscounts),
+    db
+      .select({ mode: durationDiscounts.billingMode, basisPoints: durationDiscounts.basisPoints })
+      .from(durationDiscounts),
   ]);
   const byMode = new Map(discounts.map((row) => [row.mode, row.basisPoints]));
   const discountOf = (mode: Exclude<BillingMode, 'minute'>) => {
@@ -40,7 +42,12 @@ export async function readPriceBook(db: Db): Promise<PriceBook> {
     gpuModels: models.map(({ education, ...model }) =>
       education === null ? model : { ...model, educationHourlyPrice: education },
     ),
-    durationDiscounts: { day: discountOf('day'), week: discountOf('week'), month: discountOf('month'), year: discountOf('year') },
+    durationDiscounts: {
+      day: discountOf('day'),
+      week: discountOf('week'),
+      month: discountOf('month'),
+      year: discountOf('year'),
+    },
   };
 }
 

@@ -66,7 +66,12 @@ export function pricingService({ db, customer }: PricingDependencies) {
     money((education(model, who) ? model.educationHourlyPrice! : model.hourlyPrice) * PERIOD_HOURS[mode]);
 
   /** The price rounded once, half-up, to the fen: the amount a quote shows is the amount a rental debits. */
-  function price(prices: PriceBook, model: GpuModel, rental: Rental, who = GUEST): Money {
+  /** The price of a rental of the model at the price book's rates, to the customer (a guest unless told). */
+  function price(
+    { prices, who = GUEST }: { prices: PriceBook; who?: Customer },
+    model: GpuModel,
+    rental: Rental,
+  ): Money {
     const { mode, periods, gpuCount } = rental;
     const original = money(unitPrice(model, mode, who) * BigInt(periods) * BigInt(gpuCount));
     return applyRatesToFen(original, durationDiscount(prices, mode), who.vipDiscountBasisPoints);
@@ -75,7 +80,10 @@ export function pricingService({ db, customer }: PricingDependencies) {
   /** Every model's list prices for one GPU and one period, in the fleet's order. */
   const listPrices = (prices: PriceBook, model: GpuModel) =>
     Object.fromEntries(
-      BillingMode.values.map((mode) => [mode, formatMoney(price(prices, model, { mode, periods: 1, gpuCount: 1 }))]),
+      BillingMode.values.map((mode) => [
+        mode,
+        formatMoney(price({ prices }, model, { mode, periods: 1, gpuCount: 1 })),
+      ]),
     ) as Record<BillingMode, string>;
 
   const customerOf = (userId: UserId | null) => (userId === null ? Promise.resolve(GUEST) : customer(userId));
@@ -106,7 +114,7 @@ export function pricingService({ db, customer }: PricingDependencies) {
     /** What the signed-in customer pays for the rental (VIP and education apply), in whole fen. */
     async priceFor(userId: UserId, model: GpuModel, rental: Rental): Promise<Money> {
       const [prices, who] = await Promise.all([book(), customer(userId)]);
-      return price(prices, model, rental, who);
+      return price({ prices, who }, model, rental);
     },
 
     async quote(query: QuoteInput, userId: UserId | null): Promise<Quote> {
@@ -125,7 +133,7 @@ export function pricingService({ db, customer }: PricingDependencies) {
         vipDiscountBasisPoints: who.vipDiscountBasisPoints,
         education: education(model, who),
         price: formatMoney(
-          price(prices, model, { mode: query.billingMode, periods: query.duration, gpuCount: query.gpuCount }, who),
+          price({ prices, who }, model, { mode: query.billingMode, periods: query.duration, gpuCount: query.gpuCount }),
         ),
       };
     },

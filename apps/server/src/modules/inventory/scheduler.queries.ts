@@ -90,8 +90,8 @@ export function takeBestFitGpu(
 ) {
   const where = sql`gpus.model = ${gpuModel} AND gpus.application_id IS NULL AND NOT gpus.broken
     AND hosts.state = 'active'${
-    regionId === undefined ? sql`` : sql` AND hosts.region_id = ${regionId}`
-  }${hostId === undefined ? sql`` : sql` AND gpus.host_id = ${hostId}`}`;
+      regionId === undefined ? sql`` : sql` AND hosts.region_id = ${regionId}`
+    }${hostId === undefined ? sql`` : sql` AND gpus.host_id = ${hostId}`}`;
   return queryRows<{ id: bigint; gpuIndex: number } & Omit<CandidateHost, 'free'>>(
     tx,
     sql`
