@@ -1,7 +1,9 @@
 import { translate } from '@suanli/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeEnv, createApplication, createRenter, imageIdOf } from '../applications/application-helpers.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { createSignedInUser } from '../helpers/factories.js';
 import { auditRowsOf, createOperator } from '../helpers/operators.js';
 import { balanceOf } from '../helpers/wallets.js';
 import { fleetCall, hostNamed, listHosts, quote } from './fleet-helpers.js';
@@ -316,6 +318,61 @@ describe('a price change', () => {
     ]);
     expect(audit.filter((row) => row.target === 'duration-discount:day')).toMatchObject([
       { before: { basisPoints: 9_500 }, after: { basisPoints: 9_000 }, reason: 'autumn offer' },
+    ]);
+  });
+});
+
+describe('education prices and VIP discounts', () => {
+  it('are changed by operators and quoted to their holders at once', async () => {
+    const { models, vipDiscounts } = (await call('GET', '/gpu-models')).json().data;
+    expect(vipDiscounts).toEqual([
+      { grade: 0, growthThreshold: 0, basisPoints: 10_000 },
+      { grade: 1, growthThreshold: 300, basisPoints: 9_800 },
+      { grade: 2, growthThreshold: 3_000, basisPoints: 9_500 },
+      { grade: 3, growthThreshold: 10_000, basisPoints: 9_000 },
+    ]);
+    const student = await createSignedInUser(t);
+    await t.db.execute(sql`INSERT INTO user_roles (user_id, role_key) VALUES (${student.userId}, 'education')`);
+    const rtx4090 = models.find((row: { gpuModel: string }) => row.gpuModel === 'RTX 4090');
+    const educated = await call('POST', '/gpu-models/rtx%204090/price', {
+      hourlyPrice: '2.28',
+      educationHourlyPrice: '1.50',
+      version: rtx4090.version,
+      reason: 'term discount for schools',
+    });
+    expect(educated.json().data).toMatchObject({ educationHourlyPrice: '1.50', version: rtx4090.version + 1 });
+    expect((await quote(t, 'gpuModel=RTX%204090&billingMode=minute', student.token)).json().data).toMatchObject({
+      education: true,
+      price: '1.50',
+    });
+
+    const vip = await createSignedInUser(t);
+    await t.db.execute(sql`UPDATE users SET vip_grade = 3 WHERE id = ${vip.userId}`);
+    const lowered = await call('POST', '/vip-discounts/3', {
+      basisPoints: 8_000,
+      previousBasisPoints: 9_000,
+      reason: 'loyalty programme',
+    });
+    expect(lowered.json().data).toEqual({ grade: 3, growthThreshold: 10_000, basisPoints: 8_000 });
+    expect((await quote(t, 'gpuModel=RTX%204090&billingMode=minute', vip.token)).json().data).toMatchObject({
+      vipDiscountBasisPoints: 8_000,
+      price: '1.82',
+    });
+    const stale = await call('POST', '/vip-discounts/3', {
+      basisPoints: 7_000,
+      previousBasisPoints: 9_000,
+      reason: 'x',
+    });
+    expect(stale.json()).toMatchObject({
+      code: 409,
+      msg: translate('en-US', 'fleet.vipDiscountChanged', { grade: 3 }),
+      data: { field: 'previousBasisPoints' },
+    });
+    expect(
+      (await call('POST', '/vip-discounts/9', { basisPoints: 1, previousBasisPoints: 1, reason: 'x' })).statusCode,
+    ).toBe(404);
+    expect((await auditRowsOf(t, operator.userId)).filter((row) => row.target === 'vip-grade:3')).toMatchObject([
+      { action: 'inventory.setVipDiscount', before: { basisPoints: 9_000 }, after: { basisPoints: 8_000 } },
     ]);
   });
 });

@@ -205,6 +205,10 @@ export const listFleetGpuModels = defineEndpoint({
         version: z.number().int(),
       }),
     ),
+    /** Each VIP grade's discount on GPU prices, in basis points, and the growth the grade starts at. */
+    vipDiscounts: z.array(
+      z.object({ grade: z.number().int(), growthThreshold: z.number().int(), basisPoints: z.number().int() }),
+    ),
   }),
 });
 
@@ -268,4 +272,27 @@ export const setFleetDurationDiscount = defineEndpoint({
     managedBy: managedBySchema,
     version: z.number().int(),
   }),
+});
+
+export const setFleetVipDiscount = defineEndpoint({
+  id: 'setFleetVipDiscount',
+  method: 'POST',
+  path: '/admin/fleet/vip-discounts/:grade',
+  auth: 'user',
+  operator: 'fleet',
+  summary:
+    'Operators: changes a VIP grade’s discount on GPU prices, in basis points (9800 = 98 %), which the next quote and ' +
+    'rental apply. 409 when the discount is no longer `previousBasisPoints` (someone changed it meanwhile)',
+  tag: 'admin',
+  params: z.object({
+    grade: z.coerce.number({ error: 'validation.fleet.vipGrade' }).int({ error: 'validation.fleet.vipGrade' }).min(0, {
+      error: 'validation.fleet.vipGrade',
+    }),
+  }),
+  body: z.object({
+    basisPoints: basisPointsSchema,
+    previousBasisPoints: basisPointsSchema,
+    reason: operatorReasonSchema,
+  }),
+  data: z.object({ grade: z.number().int(), growthThreshold: z.number().int(), basisPoints: z.number().int() }),
 });

@@ -18,4 +18,7 @@ export const fleetAdminRoutes = (admin: FleetAdminService) => async (app: Fastif
   route(app, fleet.setFleetDurationDiscount, ({ params, body }, { audit }) =>
     admin.setDurationDiscount(audit, params.billingMode, body),
   );
+  route(app, fleet.setFleetVipDiscount, ({ params, body }, { audit }) =>
+    admin.setVipDiscount(audit, params.grade, body),
+  );
 };

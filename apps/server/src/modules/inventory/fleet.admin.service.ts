@@ -14,6 +14,7 @@ import type { Audit } from '../../http/operator-audit.js';
 import * as queries from './fleet.admin.queries.js';
 import type { GpuModel } from './fleet.js';
 import type { HostState } from './inventory.tables.js';
+import type { UsersService } from '../users/index.js';
 import type { PricingService } from './pricing.service.js';
 
 type HostQuery = EndpointInput<typeof contract.listFleetHosts>['query'];
@@ -51,6 +52,12 @@ function hostView(host: queries.HostRow, gpus: queries.GpuRow[], locale: Locale)
   };
 }
 
+const vipView = (row: { grade: number; growthThreshold: number; discountBasisPoints: number }) => ({
+  grade: row.grade,
+  growthThreshold: row.growthThreshold,
+  basisPoints: row.discountBasisPoints,
+});
+
 /** What the audit keeps of a host: its state and version, and which GPUs are held or broken. */
 const hostAudit = (host: queries.HostRow) => ({ state: host.state, version: host.version, managedBy: host.managedBy });
 
@@ -59,7 +66,15 @@ const hostAudit = (host: queries.HostRow) => ({ state: host.state, version: host
  * read, with its audit row, in one transaction: of two operators changing one row at once, one wins and the other
  * gets a 409. Prices are read by quotes and rentals from the same rows, so a change applies to the next one.
  */
-export function fleetAdminService({ db, pricing }: { db: Db; pricing: PricingService }) {
+export function fleetAdminService({
+  db,
+  pricing,
+  users,
+}: {
+  db: Db;
+  pricing: PricingService;
+  users: Pick<UsersService, 'vipGrades' | 'setVipDiscount'>;
+}) {
   async function hostWithGpus(executor: Db, id: bigint, locale: Locale) {
     const host = await queries.findHost(executor, id);
     if (!host) {
@@ -221,12 +236,13 @@ export function fleetAdminService({ db, pricing }: { db: Db; pricing: PricingSer
     },
 
     async listGpuModels() {
-      const [rows, discounts, prices] = await Promise.all([
+      const [rows, discounts, prices, grades] = await Promise.all([
         queries.listModelRows(db),
         queries.listDiscountRows(db),
         pricing.book(),
+        users.vipGrades(),
       ]);
-      return { models: modelRowViews(rows, prices), durationDiscounts: discounts };
+      return { models: modelRowViews(rows, prices), durationDiscounts: discounts, vipDiscounts: grades.map(vipView) };
     },
 
     async addGpuModel(audit: Audit, body: NewModel) {
@@ -307,6 +323,34 @@ export function fleetAdminService({ db, pricing }: { db: Db; pricing: PricingSer
           target: `duration-discount:${mode}`,
           before: { basisPoints: before.basisPoints, version: before.version },
           after: { basisPoints: after.basisPoints, version: after.version },
+        });
+        return after;
+      });
+    },
+
+    async setVipDiscount(audit: Audit, grade: number, body: { basisPoints: number; previousBasisPoints: number }) {
+      return inTransaction(db, async (tx) => {
+        const before = (await users.vipGrades(tx)).find((row) => row.grade === grade);
+        if (!before) {
+          throw new AppError('notFound', {
+            messageKey: 'fleet.vipGradeNotFound',
+            params: { grade },
+            field: 'grade',
+          });
+        }
+        if (!(await users.setVipDiscount(tx, { grade, from: body.previousBasisPoints }, body.basisPoints))) {
+          throw new AppError('conflict', {
+            messageKey: 'fleet.vipDiscountChanged',
+            params: { grade },
+            field: 'previousBasisPoints',
+          });
+        }
+        const after = vipView({ ...before, discountBasisPoints: body.basisPoints });
+        await audit(tx, {
+          action: 'inventory.setVipDiscount',
+          target: `vip-grade:${grade}`,
+          before: { basisPoints: before.discountBasisPoints },
+          after: { basisPoints: after.basisPoints },
         });
         return after;
       });

@@ -41,7 +41,7 @@ export function createInventoryModule({
   catalogue,
   compute,
 }: Platform & {
-  users: Pick<UsersService, 'holdsRole' | 'vipDiscount'>;
+  users: Pick<UsersService, 'holdsRole' | 'vipDiscount' | 'vipGrades' | 'setVipDiscount'>;
   catalogue: Pick<CatalogueService, 'rentable'>;
   compute: Pick<ComputeDriver, 'capacity'>;
 }): Module<InventoryService> {
@@ -96,7 +96,7 @@ export function createInventoryModule({
     },
     routes: async (app) => {
       await inventoryRoutes(pricing, availability)(app);
-      await fleetAdminRoutes(fleetAdminService({ db, pricing }))(app);
+      await fleetAdminRoutes(fleetAdminService({ db, pricing, users }))(app);
     },
     start: async () => {
       const changes = await syncFleet(db, await fleetToSync());

@@ -38,6 +38,8 @@ export function usersService({ db, clock, notices }: { db: Db; clock: Clock; not
     ...accounts,
     getVip: vip.getVip,
     vipDiscount: vip.vipDiscount,
+    vipGrades: vip.vipGrades,
+    setVipDiscount: vip.setVipDiscount,
     raiseVipGrade,
 
     /**
