@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { auditRowsOf, createOperator } from '../helpers/operators.js';
 import { balanceOf } from '../helpers/wallets.js';
+import { fleetFile, fleetWith } from '../inventory/inventory-helpers.js';
 import { fleetCall, hostNamed, listHosts, quote } from './fleet-helpers.js';
 
 let t: TestApp;
@@ -397,5 +398,30 @@ describe('the start-up sync of the fleet configuration', () => {
     expect(models.find((row: { gpuModel: string }) => row.gpuModel === 'H20')).toMatchObject({ hourlyPrice: '5.00' });
     expect(durationDiscounts[0]).toMatchObject({ billingMode: 'day', basisPoints: 9_000 });
     expect(durationDiscounts[1]).toMatchObject({ billingMode: 'week', basisPoints: 9_000, managedBy: 'configuration' });
+  });
+
+  it('removes what the configuration dropped and no operator touched, and keeps the rest', async () => {
+    const smaller = await fleetFile(
+      fleetWith([{ id: 'cn-east-1', hosts: [{ name: 'e1-4090-01', gpuModel: 'RTX 4090', gpuCount: 8 }] }]),
+    );
+    const again = await buildTestApp({ ...computeEnv(), ...smaller }, { testDatabase: t.testDatabase });
+    await again.close();
+
+    const { rows } = await listHosts(t, operator.token, '?pageSize=100');
+    expect(rows.filter((host) => host.managedBy === 'configuration').map((host) => host.name)).toEqual([
+      'e1-4090-01',
+      // Configured no more, but an application still holds one of its GPUs.
+      'n1-3090-01',
+    ]);
+    expect(await hostNamed(t, operator.token, 'e1-4090-02')).toMatchObject({
+      state: 'draining',
+      counts: { total: 8 },
+    });
+    expect((await hostNamed(t, operator.token, 'n1-h20-01')).counts.total).toBe(2);
+    const { models } = (await call('GET', '/gpu-models')).json().data;
+    expect(models.map((row: { gpuModel: string }) => row.gpuModel)).toEqual(
+      expect.arrayContaining(['RTX 4090', 'RTX 3090', 'H20', 'L40S', 'A10']),
+    );
+    expect(models.map((row: { gpuModel: string }) => row.gpuModel)).not.toContain('L20');
   });
 });
