@@ -1,5 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/sql.js';
+import { inTransaction } from '../../src/db/transaction.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { holder, release } from '../inventory/inventory-helpers.js';
 import { auditRowsOf, createOperator } from '../helpers/operators.js';
 import { fleetCall, hostNamed, quote } from './fleet-helpers.js';
 
@@ -70,5 +75,60 @@ describe('two operators at once', () => {
     expect(await auditOf('gpu-model:L20')).toMatchObject([
       { before: { hourlyPrice: '3.38', version }, after: { hourlyPrice: winner.hourlyPrice, version: version + 1 } },
     ]);
+  });
+});
+
+/** Whether a statement of this database waits for a row lock now. */
+async function someoneWaitsForALock() {
+  const [row] = await queryRows<{ waiting: number }>(
+    t.db,
+    sql`SELECT count(*)::int AS waiting FROM pg_stat_activity
+        WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+  );
+  return row!.waiting > 0;
+}
+
+describe('a drain and a placement at once', () => {
+  it('the drain waits for the placement in flight, which it then names; nothing is placed after it', async () => {
+    const host = await hostNamed(t, first.token, 'n1-l20-01');
+    const demand = { gpuModel: 'L20', gpuCount: 1, hostId: BigInt(host.id) };
+    let took!: () => void;
+    let commit!: () => void;
+    const tookGpu = new Promise<void>((resolve) => (took = resolve));
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    const applicationId = holder();
+    const placement = inTransaction(t.db, async (tx) => {
+      const allocation = await t.services.scheduler.allocateGpus(tx, { ...demand, applicationId });
+      took();
+      await committing;
+      return allocation;
+    });
+    await tookGpu;
+
+    let answered = false;
+    const drain = fleetCall(t, first.token, 'POST', `/hosts/${host.id}/state`, {
+      state: 'draining',
+      version: host.version,
+      reason: 'drain',
+    }).then((response) => {
+      answered = true;
+      return response;
+    });
+    for (let polls = 0; !answered && !(await someoneWaitsForALock()) && polls < 600; polls += 1) {
+      await sleep(50);
+    }
+    expect(answered).toBe(false);
+    commit();
+    expect((await placement).allocated).toBe(true);
+    const drained = await drain;
+    expect(drained.statusCode).toBe(200);
+    expect(drained.json().data.gpus.map((gpu: { applicationId: string | null }) => gpu.applicationId)).toContain(
+      String(applicationId),
+    );
+    const late = await inTransaction(t.db, (tx) =>
+      t.services.scheduler.allocateGpus(tx, { ...demand, applicationId: holder() }),
+    );
+    expect(late.allocated).toBe(false);
+    await release(t, applicationId);
   });
 });
