@@ -5,7 +5,7 @@ import { computeEnv, createApplication, createRenter, imageIdOf } from '../appli
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { auditRowsOf, createOperator } from '../helpers/operators.js';
-import { balanceOf } from '../helpers/wallets.js';
+import { balanceOf, ledgerMismatches } from '../helpers/wallets.js';
 import { fleetFile, fleetWith } from '../inventory/inventory-helpers.js';
 import { fleetCall, hostNamed, listHosts, quote } from './fleet-helpers.js';
 
@@ -125,6 +125,7 @@ describe('an operator adds a host with GPUs and a price', () => {
     const created = await rent(renter.token, 'H20');
     expect(created.statusCode).toBe(200);
     expect(await balanceOf(t, renter.token)).toBe('86.00');
+    expect(await ledgerMismatches(t)).toEqual([]);
     const host = await hostNamed(t, operator.token, 'n1-h20-01');
     expect(host.counts).toEqual({ total: 2, free: 1, busy: 1, broken: 0 });
     expect(host.gpus[0]!.applicationId).toBe(created.json().data.id);
