@@ -1,7 +1,7 @@
 import { translate } from '@suanli/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeEnv, createApplication, createRenter, imageIdOf } from '../applications/application-helpers.js';
+import { act, computeEnv, createApplication, createRenter, imageIdOf } from '../applications/application-helpers.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
 import { auditRowsOf, createOperator } from '../helpers/operators.js';
@@ -263,6 +263,34 @@ describe('a broken GPU or host', () => {
         reason: 'ECC errors',
       },
     ]);
+  });
+});
+
+describe('a prepaid application on a host operators took out of service', () => {
+  it('is refunded its unused term without the refund fee when destroyed', async () => {
+    const { id, version } = await pricedHost('T4', '1.00', 2);
+    const renter = await createRenter(t, '100');
+    const created = await rent(renter.token, 'T4');
+    const applicationId = created.json().data.id as string;
+    expect(await balanceOf(t, renter.token)).toBe('77.20');
+    const destroyQuote = async () =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/equipment/deviceServer/destructionQuote/${applicationId}`,
+          token: renter.token,
+        })
+      ).json().data;
+    expect((await destroyQuote()).fee).not.toBe('0.00');
+
+    expect((await hostState(id, 'broken', version)).statusCode).toBe(200);
+    const quoted = await destroyQuote();
+    expect(quoted).toMatchObject({ fee: '0.00', refund: quoted.amount });
+    expect(Number(quoted.amount)).toBeGreaterThan(22);
+    expect((await act(t, renter.token, 'destruction', applicationId)).statusCode).toBe(200);
+    // The clock runs on between the quote and the destroy: the refund is the quote's or a fen of time less.
+    expect(Number(await balanceOf(t, renter.token))).toBeGreaterThanOrEqual(77.2 + Number(quoted.amount) - 0.01);
+    expect(await ledgerMismatches(t)).toEqual([]);
   });
 });
 

@@ -331,7 +331,9 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
         const now = clock.now();
         const billed =
           ACTIVE.includes(row.status) && row.desiredState === 'running' ? await bills.stopNow(tx, row, { now }) : row;
-        const refund = prepaidRefund(billed, now);
+        const refund = prepaidRefund(billed, now, {
+          hostOutOfService: await scheduler.hostOutOfService(tx, row.hostId),
+        });
         if (refund) {
           await wallet.refund(tx, { userId, orderNo: row.orderNo, ...refund });
         }
@@ -353,7 +355,9 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
       if (!row) {
         throw notFound(id);
       }
-      const refund = prepaidRefund(row, clock.now());
+      const refund = prepaidRefund(row, clock.now(), {
+        hostOutOfService: await scheduler.hostOutOfService(db, row.hostId),
+      });
       const zero = money(0n);
       return {
         id,

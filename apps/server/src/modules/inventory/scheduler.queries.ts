@@ -149,3 +149,15 @@ export async function countFreeGpus(db: Db, demand: Omit<GpuDemand, 'gpuCount'>)
     .where(freeOf(demand));
   return row?.free ?? 0;
 }
+
+/** Whether operators took the host out of service: drained, broken, or a GPU of it broken (decision 0037). */
+export async function isHostOutOfService(db: Db, hostId: bigint) {
+  const [row] = await db
+    .select({
+      out: sql<boolean>`${hosts.state} <> 'active'
+        OR EXISTS (SELECT 1 FROM ${gpus} WHERE ${gpus.hostId} = ${hosts.id} AND ${gpus.broken})`,
+    })
+    .from(hosts)
+    .where(eq(hosts.id, hostId));
+  return row?.out ?? false;
+}
