@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/sql.js';
 import { inTransaction } from '../../src/db/transaction.js';
+import { act, computeEnv, createApplication, createRenter, imageIdOf } from '../applications/application-helpers.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { runLedgerCheck } from '../helpers/wallets.js';
 import { holder, release } from '../inventory/inventory-helpers.js';
 import { auditRowsOf, createOperator } from '../helpers/operators.js';
 import { fleetCall, hostNamed, quote } from './fleet-helpers.js';
@@ -13,7 +15,7 @@ let t: TestApp;
 let first: Awaited<ReturnType<typeof createOperator>>;
 let second: Awaited<ReturnType<typeof createOperator>>;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp(computeEnv());
   first = await createOperator(t, ['fleet']);
   second = await createOperator(t, ['fleet']);
 });
@@ -130,5 +132,41 @@ describe('a drain and a placement at once', () => {
     );
     expect(late.allocated).toBe(false);
     await release(t, applicationId);
+  });
+});
+
+describe('destroys racing an operator who breaks their host', () => {
+  it('refund each prepaid application once, and every wallet still equals its ledger', async () => {
+    const call = (path: string, payload: object) => fleetCall(t, first.token, 'POST', path, payload);
+    await call('/gpu-models', { gpuModel: 'P100', memoryGb: 16, hourlyPrice: '1.00', reason: 'old racks' });
+    const host = (
+      await call('/hosts', { regionId: 'cn-north-1', name: 'n1-p100-01', gpuModel: 'P100', gpuCount: 2, reason: 'x' })
+    ).json().data;
+    const image = await imageIdOf(t, 'PyTorch 2.3 + JupyterLab');
+    const renter = await createRenter(t, '100');
+    const daily = { imageId: image, gpuModel: 'P100', gpuCount: 1, billingMode: 'day', regionId: 'cn-north-1' };
+    const ids: string[] = [];
+    for (let index = 0; index < 2; index += 1) {
+      ids.push((await createApplication(t, renter.token, daily)).json().data.id as string);
+    }
+
+    const [broken, ...destroys] = await Promise.all([
+      call(`/hosts/${host.id}/state`, { state: 'broken', version: host.version, reason: 'power supply' }),
+      ...ids.flatMap((id) => Array.from({ length: 6 }, () => act(t, renter.token, 'destruction', id))),
+    ]);
+    expect(broken!.statusCode).toBe(200);
+    const codes = destroys.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(2);
+    expect(codes.filter((code) => code === 409)).toHaveLength(10);
+    const [counts] = await queryRows<{ refunds: number; refunded: number }>(
+      t.db,
+      sql`SELECT (SELECT count(DISTINCT order_no)::int FROM ledger_entries
+                  WHERE account_kind = 'balance' AND transaction_type = 'refund'
+                    AND order_no IN (SELECT order_no FROM applications WHERE host_id = ${BigInt(host.id)})) AS refunds,
+                 (SELECT count(*)::int FROM applications WHERE host_id = ${BigInt(host.id)} AND refunded_units > 0)
+                   AS refunded`,
+    );
+    expect(counts).toEqual({ refunds: 2, refunded: 2 });
+    expect((await runLedgerCheck(t)).code).toBe(0);
   });
 });
