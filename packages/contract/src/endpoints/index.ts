@@ -6,6 +6,7 @@ import * as catalogue from './catalogue.js';
 import * as dev from './dev.js';
 import * as feedback from './feedback.js';
 import * as files from './files.js';
+import * as fleet from './fleet.js';
 import * as inventory from './inventory.js';
 import * as invites from './invites.js';
 import * as invoices from './invoices.js';
@@ -36,6 +37,7 @@ export {
   dev,
   feedback,
   files,
+  fleet,
   inventory,
   invites,
   invoices,
@@ -87,6 +89,7 @@ export const ENDPOINTS = [
   workspaceTransfers,
   models,
   inventory,
+  fleet,
   feedback,
   partners,
   invoices,

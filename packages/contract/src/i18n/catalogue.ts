@@ -10,6 +10,7 @@ import enModels from './en-US/models.json' with { type: 'json' };
 import enErrors from './en-US/errors.json' with { type: 'json' };
 import enFeedback from './en-US/feedback.json' with { type: 'json' };
 import enFiles from './en-US/files.json' with { type: 'json' };
+import enFleet from './en-US/fleet.json' with { type: 'json' };
 import enNotices from './en-US/notices.json' with { type: 'json' };
 import enOperators from './en-US/operators.json' with { type: 'json' };
 import enPartners from './en-US/partners.json' with { type: 'json' };
@@ -34,6 +35,7 @@ import zhModels from './zh-CN/models.json' with { type: 'json' };
 import zhErrors from './zh-CN/errors.json' with { type: 'json' };
 import zhFeedback from './zh-CN/feedback.json' with { type: 'json' };
 import zhFiles from './zh-CN/files.json' with { type: 'json' };
+import zhFleet from './zh-CN/fleet.json' with { type: 'json' };
 import zhNotices from './zh-CN/notices.json' with { type: 'json' };
 import zhOperators from './zh-CN/operators.json' with { type: 'json' };
 import zhPartners from './zh-CN/partners.json' with { type: 'json' };
@@ -62,6 +64,7 @@ export const ZH_CN = {
   recharge: zhRecharge,
   power: zhPower,
   inventory: zhInventory,
+  fleet: zhFleet,
   catalogue: zhCatalogue,
   images: zhImages,
   applications: zhApplications,
@@ -89,6 +92,7 @@ export const EN_US: typeof ZH_CN = {
   recharge: enRecharge,
   power: enPower,
   inventory: enInventory,
+  fleet: enFleet,
   catalogue: enCatalogue,
   images: enImages,
   applications: enApplications,

@@ -145,7 +145,7 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
       // the VIP grade on another connection; per minute, the hour's price is fixed for the application's life. The
       // id is taken first as well: a sequence is not transactional, so a refusal leaves the same gap either way.
       const priced = deferred(async () => {
-        const model = pricing.modelOf(body.gpuModel);
+        const model = await pricing.modelOf(body.gpuModel);
         const rental = { mode: body.billingMode, periods, gpuCount: body.gpuCount };
         return { model, price: await pricing.priceFor(userId, model, rental) };
       });
@@ -331,7 +331,9 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
         const now = clock.now();
         const billed =
           ACTIVE.includes(row.status) && row.desiredState === 'running' ? await bills.stopNow(tx, row, { now }) : row;
-        const refund = prepaidRefund(billed, now);
+        const refund = prepaidRefund(billed, now, {
+          hostOutOfService: await scheduler.hostOutOfService(tx, row.hostId),
+        });
         if (refund) {
           await wallet.refund(tx, { userId, orderNo: row.orderNo, ...refund });
         }
@@ -353,7 +355,9 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
       if (!row) {
         throw notFound(id);
       }
-      const refund = prepaidRefund(row, clock.now());
+      const refund = prepaidRefund(row, clock.now(), {
+        hostOutOfService: await scheduler.hostOutOfService(db, row.hostId),
+      });
       const zero = money(0n);
       return {
         id,

@@ -55,7 +55,8 @@ export function rentalTermsService(dependencies: ApplicationsDependencies) {
         throw new AppError('businessRule', { messageKey: 'applications.notPrepaid' });
       }
       const rental = { mode: found.billingMode, periods: body.duration, gpuCount: found.gpuCount };
-      const price = await inventory.pricing.priceFor(userId, inventory.pricing.modelOf(found.gpuModel), rental);
+      const model = await inventory.pricing.modelOf(found.gpuModel);
+      const price = await inventory.pricing.priceFor(userId, model, rental);
       return inTransaction(db, async (tx) => {
         const row = await lockOwn(tx, userId, body.id);
         const now = clock.now();

@@ -43,16 +43,20 @@ async function upsertHosts(tx: Tx, fleet: Fleet) {
     INSERT INTO hosts (region_id, name, simulated)
     SELECT region_id, name, simulated FROM ${configuredHosts(fleet)}
     ON CONFLICT (name) DO UPDATE SET region_id = excluded.region_id, simulated = excluded.simulated
-    WHERE (hosts.region_id, hosts.simulated) IS DISTINCT FROM (excluded.region_id, excluded.simulated)`);
+    WHERE hosts.managed_by = 'configuration'
+      AND (hosts.region_id, hosts.simulated) IS DISTINCT FROM (excluded.region_id, excluded.simulated)`);
 }
 
-/** Free GPUs the configuration no longer declares (host gone, fewer GPUs, another model) go; held ones stay. */
+/**
+ * Free GPUs the configuration no longer declares (host gone, fewer GPUs, another model) go; held ones stay, and so do
+ * those of hosts the operators manage.
+ */
 async function removeUnconfiguredGpus(tx: Tx, fleet: Fleet) {
   const rows = await queryRows<{ id: bigint }>(
     tx,
     sql`
       DELETE FROM gpus USING hosts
-      WHERE hosts.id = gpus.host_id AND gpus.application_id IS NULL
+      WHERE hosts.id = gpus.host_id AND gpus.application_id IS NULL AND hosts.managed_by = 'configuration'
         AND NOT EXISTS (
           SELECT 1 FROM ${configuredHosts(fleet)}
           WHERE configured.name = hosts.name AND configured.gpu_model = gpus.model
@@ -69,7 +73,7 @@ async function addMissingGpus(tx: Tx, fleet: Fleet) {
       INSERT INTO gpus (host_id, model, gpu_index)
       SELECT hosts.id, configured.gpu_model, gpu_index
       FROM ${configuredHosts(fleet)}
-      JOIN hosts ON hosts.name = configured.name
+      JOIN hosts ON hosts.name = configured.name AND hosts.managed_by = 'configuration'
       CROSS JOIN generate_series(0, configured.gpu_count - 1) AS gpu_index
       ON CONFLICT (host_id, gpu_index) DO NOTHING
       RETURNING id`,
@@ -77,11 +81,12 @@ async function addMissingGpus(tx: Tx, fleet: Fleet) {
   return rows.length;
 }
 
-/** Hosts and regions gone from the configuration go once nothing is left on them. */
+/** Hosts and regions gone from the configuration go once nothing is left on them; operators' hosts stay. */
 async function removeEmptyHostsAndRegions(tx: Tx, fleet: Fleet) {
   await tx.execute(sql`
     DELETE FROM hosts
-    WHERE NOT EXISTS (SELECT 1 FROM ${configuredHosts(fleet)} WHERE configured.name = hosts.name)
+    WHERE hosts.managed_by = 'configuration'
+      AND NOT EXISTS (SELECT 1 FROM ${configuredHosts(fleet)} WHERE configured.name = hosts.name)
       AND NOT EXISTS (SELECT 1 FROM gpus WHERE gpus.host_id = hosts.id)`);
   const regionIds = JSON.stringify(fleet.regions.map((region) => region.id));
   await tx.execute(sql`
@@ -91,10 +96,53 @@ async function removeEmptyHostsAndRegions(tx: Tx, fleet: Fleet) {
 }
 
 /**
+ * The configured models, prices and duration discounts, in the configuration's order, over those the configuration
+ * still manages; a model it no longer declares goes once no GPU is of it. Rows an operator changed are left alone.
+ */
+async function syncPrices(tx: Tx, fleet: Fleet) {
+  const models = JSON.stringify(
+    fleet.gpuModels.map((model, sort) => ({
+      model: model.model,
+      memory_gb: model.memoryGb,
+      hourly: Number(model.hourlyPrice),
+      education: model.educationHourlyPrice === undefined ? null : Number(model.educationHourlyPrice),
+      sort,
+    })),
+  );
+  await tx.execute(sql`
+    INSERT INTO gpu_models (model, memory_gb, hourly_price_units, education_hourly_price_units, sort)
+    SELECT model, memory_gb, hourly, education, sort
+    FROM jsonb_to_recordset(${models}::jsonb)
+      AS configured (model text, memory_gb integer, hourly bigint, education bigint, sort integer)
+    ON CONFLICT (model) DO UPDATE SET memory_gb = excluded.memory_gb, hourly_price_units = excluded.hourly_price_units,
+      education_hourly_price_units = excluded.education_hourly_price_units, sort = excluded.sort
+    WHERE gpu_models.managed_by = 'configuration'
+      AND (gpu_models.memory_gb, gpu_models.hourly_price_units, gpu_models.education_hourly_price_units, gpu_models.sort)
+        IS DISTINCT FROM (excluded.memory_gb, excluded.hourly_price_units, excluded.education_hourly_price_units,
+          excluded.sort)`);
+  await tx.execute(sql`
+    DELETE FROM gpu_models
+    WHERE managed_by = 'configuration'
+      AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset(${models}::jsonb) AS configured (model text)
+        WHERE configured.model = gpu_models.model)
+      AND NOT EXISTS (SELECT 1 FROM gpus WHERE gpus.model = gpu_models.model)`);
+  const discounts = JSON.stringify(
+    Object.entries(fleet.durationDiscounts).map(([mode, basisPoints]) => ({ mode, basis_points: basisPoints })),
+  );
+  await tx.execute(sql`
+    INSERT INTO duration_discounts (billing_mode, basis_points)
+    SELECT mode, basis_points FROM jsonb_to_recordset(${discounts}::jsonb) AS configured (mode text, basis_points integer)
+    ON CONFLICT (billing_mode) DO UPDATE SET basis_points = excluded.basis_points
+    WHERE duration_discounts.managed_by = 'configuration'
+      AND duration_discounts.basis_points <> excluded.basis_points`);
+}
+
+/**
  * Brings regions, hosts and GPUs in line with the fleet configuration at every start, on either engine: what is
  * missing is added by its natural key (region id, host name, GPU index on the host), so a second start changes
  * nothing. A held GPU is never touched, even when the configuration dropped it: it stays, and once released is
- * offered again, until the next start removes it (kept simple on purpose; a draining state can come with real hosts).
+ * offered again, until the next start removes it. Rows an operator added or changed (`managed_by = 'operator'`: hosts
+ * with their GPUs, models and prices, discounts) are never changed nor removed (decision 0037).
  */
 export function syncFleet(db: Db, fleet: Fleet): Promise<FleetChanges> {
   return inTransaction(db, async (tx) => {
@@ -103,6 +151,7 @@ export function syncFleet(db: Db, fleet: Fleet): Promise<FleetChanges> {
     const gpusRemoved = await removeUnconfiguredGpus(tx, fleet);
     const gpusAdded = await addMissingGpus(tx, fleet);
     await removeEmptyHostsAndRegions(tx, fleet);
+    await syncPrices(tx, fleet);
     return { gpusAdded, gpusRemoved };
   });
 }

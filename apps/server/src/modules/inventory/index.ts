@@ -6,6 +6,8 @@ import type { CatalogueService } from '../catalogue/index.js';
 import type { UsersService } from '../users/index.js';
 import { availabilityService } from './availability.service.js';
 import { discoveredFleet } from './discovered-fleet.js';
+import { fleetAdminRoutes } from './fleet.admin.routes.js';
+import { fleetAdminService } from './fleet.admin.service.js';
 import { loadFleet, type Fleet } from './fleet.js';
 import { syncFleet } from './fleet-sync.js';
 import { listRegionNames } from './inventory.queries.js';
@@ -27,7 +29,9 @@ export interface InventoryService {
 /**
  * Regions, hosts and GPUs, their prices and their allocation. Prices and regions come from the fleet configuration
  * (FLEET_FILE, or the embedded simulated fleet); hosts and GPUs from the real hardware the compute driver sees when
- * it sees any, otherwise from the configuration's simulated hosts. Every start syncs them into the database.
+ * it sees any, otherwise from the configuration's simulated hosts. Every start syncs them into the database, where
+ * operators add hosts, drain them, mark them broken and change prices (`/admin/fleet/*`); the sync never undoes a row
+ * an operator changed (decision 0037).
  */
 export function createInventoryModule({
   config,
@@ -37,7 +41,7 @@ export function createInventoryModule({
   catalogue,
   compute,
 }: Platform & {
-  users: Pick<UsersService, 'holdsRole' | 'vipDiscount'>;
+  users: Pick<UsersService, 'holdsRole' | 'vipDiscount' | 'vipGrades' | 'setVipDiscount'>;
   catalogue: Pick<CatalogueService, 'rentable'>;
   compute: Pick<ComputeDriver, 'capacity'>;
 }): Module<InventoryService> {
@@ -77,20 +81,23 @@ export function createInventoryModule({
     );
 
   const pricing = pricingService({
-    fleet,
+    db,
     customer: async (userId) => {
       const [vip, education] = await Promise.all([users.vipDiscount(userId), users.holdsRole(db, userId, 'education')]);
       return { vipGrade: vip.vipGrade, vipDiscountBasisPoints: vip.discountBasisPoints, education };
     },
   });
-  const availability = availabilityService({ db, fleet, pricing, catalogue });
+  const availability = availabilityService({ db, pricing, catalogue });
   return {
     service: {
       pricing,
       scheduler: schedulerService(),
       regionNames: (executor) => (regionNames ??= readRegionNames(executor)),
     },
-    routes: inventoryRoutes(pricing, availability),
+    routes: async (app) => {
+      await inventoryRoutes(pricing, availability)(app);
+      await fleetAdminRoutes(fleetAdminService({ db, pricing, users }))(app);
+    },
     start: async () => {
       const changes = await syncFleet(db, await fleetToSync());
       regionNames = undefined;

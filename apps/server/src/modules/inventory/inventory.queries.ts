@@ -1,9 +1,55 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import type { BillingMode } from '@suanli/contract';
 import type { Db } from '../../db/client.js';
-import { gpus, hosts, regions } from './inventory.tables.js';
+import type { GpuModel } from './fleet.js';
+import { durationDiscounts, gpuModels, gpus, hosts, regions } from './inventory.tables.js';
 
 const total = sql<number>`count(${gpus.id})::int`;
-const free = sql<number>`(count(${gpus.id}) FILTER (WHERE ${gpus.applicationId} IS NULL))::int`;
+/** Free to place on: not held, not broken, on a host in service (not draining nor broken). */
+export const placeable = sql`${gpus.applicationId} IS NULL AND NOT ${gpus.broken} AND ${hosts.state} = 'active'`;
+const free = sql<number>`(count(${gpus.id}) FILTER (WHERE ${placeable}))::int`;
+
+/** The GPU models with their prices, in the fleet's order, and the prepaid modes' duration discounts. */
+export interface PriceBook {
+  gpuModels: GpuModel[];
+  durationDiscounts: Record<Exclude<BillingMode, 'minute'>, number>;
+}
+
+export async function readPriceBook(db: Db): Promise<PriceBook> {
+  const [models, discounts] = await Promise.all([
+    db
+      .select({
+        model: gpuModels.model,
+        memoryGb: gpuModels.memoryGb,
+        hourlyPrice: gpuModels.hourlyPriceUnits,
+        education: gpuModels.educationHourlyPriceUnits,
+      })
+      .from(gpuModels)
+      .orderBy(asc(gpuModels.sort), asc(gpuModels.model)),
+    db
+      .select({ mode: durationDiscounts.billingMode, basisPoints: durationDiscounts.basisPoints })
+      .from(durationDiscounts),
+  ]);
+  const byMode = new Map(discounts.map((row) => [row.mode, row.basisPoints]));
+  const discountOf = (mode: Exclude<BillingMode, 'minute'>) => {
+    const basisPoints = byMode.get(mode);
+    if (basisPoints === undefined) {
+      throw new Error(`no duration discount for ${mode}: the start-up sync writes every one`);
+    }
+    return basisPoints;
+  };
+  return {
+    gpuModels: models.map(({ education, ...model }) =>
+      education === null ? model : { ...model, educationHourlyPrice: education },
+    ),
+    durationDiscounts: {
+      day: discountOf('day'),
+      week: discountOf('week'),
+      month: discountOf('month'),
+      year: discountOf('year'),
+    },
+  };
+}
 
 /** Each GPU model's GPUs, all and free, across the fleet or in one region. */
 export function countGpusByModel(db: Db, regionId: string | undefined) {

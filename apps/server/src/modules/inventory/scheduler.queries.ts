@@ -10,10 +10,13 @@ export interface GpuDemand {
   hostId?: bigint | undefined;
 }
 
+/** Free GPUs of the model: not held, not broken, on a host in service (decision 0037: drained and broken hosts take none). */
 const freeOf = ({ gpuModel, regionId, hostId }: Omit<GpuDemand, 'gpuCount'>) =>
   and(
     eq(gpus.model, gpuModel),
     isNull(gpus.applicationId),
+    eq(gpus.broken, false),
+    eq(hosts.state, 'active'),
     regionId === undefined ? undefined : eq(hosts.regionId, regionId),
     hostId === undefined ? undefined : eq(gpus.hostId, hostId),
   );
@@ -47,7 +50,9 @@ export type CandidateHost = Awaited<ReturnType<typeof listCandidateHosts>>[numbe
  * Gives the application up to `gpuCount` free GPUs of the model on one host, lowest index first. SKIP LOCKED passes
  * over GPUs that a concurrent allocation has locked, so racers spread over the free ones instead of queueing, and a
  * GPU another transaction took is never taken twice: the lock's recheck sees it held. Fewer rows than asked means the
- * host ran short meanwhile.
+ * host ran short meanwhile. The host's row is share-locked: an operator's drain or break waits for the
+ * allocations in flight, and one that waited for the operator's change rechecks the state and takes nothing, so no
+ * placement commits after a drain answered (decision 0037).
  */
 export function takeFreeGpus(
   tx: Tx,
@@ -62,11 +67,12 @@ export function takeFreeGpus(
     tx,
     sql`
       WITH taken AS MATERIALIZED (
-        SELECT id FROM gpus
-        WHERE host_id = ${hostId} AND model = ${gpuModel} AND application_id IS NULL
-        ORDER BY gpu_index
+        SELECT gpus.id FROM gpus JOIN hosts ON hosts.id = gpus.host_id
+        WHERE gpus.host_id = ${hostId} AND gpus.model = ${gpuModel} AND gpus.application_id IS NULL
+          AND NOT gpus.broken AND hosts.state = 'active'
+        ORDER BY gpus.gpu_index
         LIMIT ${gpuCount}
-        FOR UPDATE SKIP LOCKED
+        FOR UPDATE OF gpus SKIP LOCKED FOR SHARE OF hosts
       )
       UPDATE gpus SET application_id = ${applicationId}
       FROM taken WHERE gpus.id = taken.id
@@ -77,16 +83,17 @@ export function takeFreeGpus(
 /**
  * Gives the application one free GPU of the model, on the best-fit host (the fewest free, as listCandidateHosts
  * orders them), in one statement: the single-GPU acceptance needs no walk from host to host. SKIP LOCKED passes over
- * GPUs that concurrent acceptances have locked, and the lock's recheck over one they took meanwhile. No row: none
- * is free.
+ * GPUs that concurrent acceptances have locked, and the lock's recheck over one they took meanwhile, or on a host an
+ * operator drained meanwhile (its row share-locked, as takeFreeGpus does). No row: none is free.
  */
 export function takeBestFitGpu(
   tx: Tx,
   { gpuModel, regionId, hostId, applicationId }: GpuDemand & { applicationId: bigint },
 ) {
-  const where = sql`gpus.model = ${gpuModel} AND gpus.application_id IS NULL${
-    regionId === undefined ? sql`` : sql` AND hosts.region_id = ${regionId}`
-  }${hostId === undefined ? sql`` : sql` AND gpus.host_id = ${hostId}`}`;
+  const where = sql`gpus.model = ${gpuModel} AND gpus.application_id IS NULL AND NOT gpus.broken
+    AND hosts.state = 'active'${
+      regionId === undefined ? sql`` : sql` AND hosts.region_id = ${regionId}`
+    }${hostId === undefined ? sql`` : sql` AND gpus.host_id = ${hostId}`}`;
   return queryRows<{ id: bigint; gpuIndex: number } & Omit<CandidateHost, 'free'>>(
     tx,
     sql`
@@ -95,11 +102,11 @@ export function takeBestFitGpu(
         WHERE ${where}
         GROUP BY gpus.host_id
       ), taken AS MATERIALIZED (
-        SELECT gpus.id FROM gpus JOIN fit ON fit.host_id = gpus.host_id
-        WHERE gpus.model = ${gpuModel} AND gpus.application_id IS NULL
+        SELECT gpus.id FROM gpus JOIN fit ON fit.host_id = gpus.host_id JOIN hosts ON hosts.id = gpus.host_id
+        WHERE gpus.model = ${gpuModel} AND gpus.application_id IS NULL AND NOT gpus.broken AND hosts.state = 'active'
         ORDER BY fit.free, gpus.host_id, gpus.gpu_index
         LIMIT 1
-        FOR UPDATE OF gpus SKIP LOCKED
+        FOR UPDATE OF gpus SKIP LOCKED FOR SHARE OF hosts
       )
       UPDATE gpus SET application_id = ${applicationId}
       FROM taken, hosts
@@ -141,4 +148,16 @@ export async function countFreeGpus(db: Db, demand: Omit<GpuDemand, 'gpuCount'>)
     .innerJoin(hosts, eq(hosts.id, gpus.hostId))
     .where(freeOf(demand));
   return row?.free ?? 0;
+}
+
+/** Whether operators took the host out of service: drained, broken, or a GPU of it broken (decision 0037). */
+export async function isHostOutOfService(db: Db, hostId: bigint) {
+  const [row] = await db
+    .select({
+      out: sql<boolean>`${hosts.state} <> 'active'
+        OR EXISTS (SELECT 1 FROM ${gpus} WHERE ${gpus.hostId} = ${hosts.id} AND ${gpus.broken})`,
+    })
+    .from(hosts)
+    .where(eq(hosts.id, hostId));
+  return row?.out ?? false;
 }

@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../../db/client.js';
 import {
   countFreeGpus,
+  isHostOutOfService,
   listCandidateHosts,
   listHeldGpus,
   releaseApplicationGpus,
@@ -102,6 +103,9 @@ export function schedulerService() {
     releaseGpus: (tx: Tx, applicationId: bigint) => releaseApplicationGpus(tx, applicationId),
 
     freeCount: (db: Db, demand: Omit<GpuDemand, 'gpuCount'>) => countFreeGpus(db, demand),
+
+    /** Whether operators took the host out of service (drained, broken, a GPU broken): a prepaid refund then has no fee. */
+    hostOutOfService: (db: Db, hostId: bigint) => isHostOutOfService(db, hostId),
 
     /** What the application holds, for the driver that runs it; null when it holds no GPU (stopped, destroyed). */
     async heldGpus(db: Db, applicationId: bigint): Promise<HeldGpus | null> {

@@ -39,6 +39,8 @@ export function usersService({ db, clock, notices }: { db: Db; clock: Clock; not
     ...accounts,
     getVip: vip.getVip,
     vipDiscount: vip.vipDiscount,
+    vipGrades: vip.vipGrades,
+    setVipDiscount: vip.setVipDiscount,
     raiseVipGrade,
     /** The operators' users desk: search, any account's row, its lock and roles (decision 0036). */
     admin: usersAdminService({ db }),

@@ -1,5 +1,5 @@
 import { UNITS_PER_YUAN } from '@suanli/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { users, vipGrades } from './users.tables.js';
@@ -27,6 +27,16 @@ export async function findVipRow(db: Db, userId: UserId) {
 
 export async function findVipGrades(db: Db) {
   return db.select().from(vipGrades).orderBy(asc(vipGrades.grade));
+}
+
+/** Compare-and-set on the discount the operator read: false when the grade is unknown or its discount moved. */
+export async function setVipDiscount(tx: Tx, { grade, from }: { grade: number; from: number }, to: number) {
+  const rows = await tx
+    .update(vipGrades)
+    .set({ discountBasisPoints: to })
+    .where(and(eq(vipGrades.grade, grade), eq(vipGrades.discountBasisPoints, from)))
+    .returning({ grade: vipGrades.grade });
+  return rows.length === 1;
 }
 
 /**

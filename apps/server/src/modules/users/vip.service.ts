@@ -1,7 +1,7 @@
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import { AppError } from '../../http/app-error.js';
-import { findVipGrades, findVipRow } from './vip.queries.js';
+import { findVipGrades, findVipRow, setVipDiscount } from './vip.queries.js';
 
 const NO_DISCOUNT = 10_000;
 
@@ -16,6 +16,12 @@ export function vipService({ db }: { db: Db }) {
       }
       return { ...row, grades };
     },
+
+    /** Every grade, the growth it starts at and its GPU price discount, for the operators' price desk. */
+    vipGrades: (executor: Db = db) => findVipGrades(executor),
+
+    /** An operator's change of a grade's discount, compare-and-set on the one read (the caller audits it). */
+    setVipDiscount: (tx: Tx, grade: { grade: number; from: number }, to: number) => setVipDiscount(tx, grade, to),
 
     /** The user's grade and GPU price discount in basis points (9800 = 98 %), for pricing; none for an unknown user. */
     async vipDiscount(userId: UserId): Promise<{ vipGrade: number; discountBasisPoints: number }> {
