@@ -298,7 +298,7 @@ describe('submitting an image to the community', () => {
     expect(await readFile(path.join(disk(created), 'readme.md'), 'utf8')).toBe('community');
   });
 
-  it('is rejected by an operator with the reason, audited, and may then be submitted again', async () => {
+  it('is rejected by an operator with the note its creator reads, audited, and may then be submitted again', async () => {
     const owner = await createRenter(t);
     const { imageId } = await savedImage(owner);
     const submit = () =>
@@ -320,7 +320,9 @@ describe('submitting an image to the community', () => {
       reviewState: 'rejected',
       publishedImageId: null,
     });
-    expect(await myImages(owner)).toMatchObject([{ id: imageId, reviewState: 'rejected' }]);
+    expect(await myImages(owner)).toMatchObject([
+      { id: imageId, reviewState: 'rejected', reviewNote: 'no description of the weights' },
+    ]);
     expect(await auditRowsOf(t, reviewer.userId)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ action: 'images.rejectSubmission', reason: 'no description of the weights' }),
@@ -334,6 +336,8 @@ describe('submitting an image to the community', () => {
     });
     expect(twice.statusCode).toBe(409);
     expect((await submit()).json().data).toMatchObject({ reviewState: 'pending' });
+    // Submitted again, the old note no longer stands beside the image.
+    expect(await myImages(owner)).toMatchObject([{ id: imageId, reviewState: 'pending', reviewNote: null }]);
   });
 
   it('is refused to anyone without the review area', async () => {

@@ -40,6 +40,8 @@ export const userImageSchema = z.object({
   shareStatus: z.enum(SHARE_STATES).nullable(),
   /** Owned: its latest submission to the community catalogue, if any. */
   reviewState: z.enum(REVIEW_STATES).nullable(),
+  /** Owned and its latest submission rejected: the operator's note to its creator. */
+  reviewNote: z.string().nullable(),
 });
 
 export const saveUserImage = defineEndpoint({
