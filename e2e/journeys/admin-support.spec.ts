@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, type BrowserSession } from '../support/browser.js';
+import { dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
+import { callApi, registerByEmail, registerOperator } from '../support/dev-api.js';
+import { runningApplication, verifiedRenterWithBalance } from '../support/renter.js';
+
+let session: BrowserSession;
+beforeEach(async () => {
+  session = await openBrowser();
+});
+afterEach(() => session.close());
+
+/** Confirms the open reason dialog with a reason. */
+async function confirmWithReason(page: Page, reason: string) {
+  await page.getByTestId('reason-dialog-reason').fill(reason);
+  await page.getByTestId('reason-dialog-ok').click();
+}
+
+/** The audit log, filtered by an action, holds a row with this reason by this operator. */
+async function expectAudited(page: Page, action: string, reason: string, operatorEmail: string) {
+  await page.getByTestId('admin-menu-auditLog').click();
+  await page.getByTestId('audit-filter-action').fill(action);
+  await page.getByTestId('audit-search').click();
+  const row = page.locator('[data-testid="audit-table"] tbody tr', { hasText: reason });
+  await row.waitFor({ state: 'visible', timeout: 20_000 });
+  const text = await row.textContent();
+  expect(text).toContain(action);
+  expect(text).toContain(operatorEmail);
+}
+
+/** A complete image the creator saved from a running application, through the API as My applications would. */
+async function savedImage(token: string, name: string) {
+  const { id: applicationId } = await runningApplication(token, { appName: 'to-submit' });
+  const saved = await callApi<{ id: string }>('POST', '/system/applicationUserImage', {
+    token,
+    body: { applicationId, name, remark: 'fine-tuned weights' },
+  });
+  expect(saved.code).toBe(200);
+  // The snapshot job runs with the scheduler's next minute.
+  await callApi('POST', '/dev/clock', { body: { advanceMinutes: 1 } });
+  await expect
+    .poll(
+      async () =>
+        (await callApi<{ id: string; state: string }[]>('GET', '/system/applicationUserImage/listByUSer', { token }))
+          .data[0]?.state,
+      { timeout: 30_000, interval: 250 },
+    )
+    .toBe('complete');
+  return saved.data.id;
+}
+
+describe('the review desk', () => {
+  it('rejects a community image with a note the creator reads, then publishes it into the community catalogue', async () => {
+    const { page, baseUrl } = session;
+    const creator = await verifiedRenterWithBalance();
+    const operator = await registerOperator();
+    const name = `community-${Date.now() % 1_000_000}`;
+    const imageId = await savedImage(creator.token, name);
+
+    // The creator submits it from My images.
+    await openSignedIn(page, baseUrl, creator.token, '/myMirror');
+    await dismissWelcomeDialogs(page);
+    await page.getByTestId(`image-submit-${imageId}`).click();
+    await expect.poll(() => page.getByTestId(`image-submit-${imageId}`).isDisabled()).toBe(true);
+
+    // The operator finds it waiting and rejects it with a note.
+    await openSignedIn(page, baseUrl, operator.token, '/admin/review/images');
+    await dismissWelcomeDialogs(page);
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('社区镜像审核');
+    const waiting = page.locator('[data-testid="submissions-table"] tbody tr', { hasText: name });
+    await waiting.waitFor({ state: 'visible' });
+    await waiting.getByRole('button', { name: '驳回' }).click();
+    // No reason, no rejection.
+    await page.getByTestId('reason-dialog-ok').click();
+    await page.getByTestId('reason-dialog').getByText('请填写本次运营操作的原因（1 到 200 个字）').waitFor();
+    await confirmWithReason(page, 'please describe the weights');
+    await page.locator('.ant-message', { hasText: `${name} 已驳回` }).waitFor();
+    await waiting.waitFor({ state: 'detached' });
+    await page.getByTestId('submission-state-rejected').click();
+    await page
+      .locator('[data-testid="submissions-table"] tbody tr', { hasText: name })
+      .getByText('please describe the weights')
+      .waitFor();
+
+    // The creator reads the note beside the image and submits it again.
+    await openSignedIn(page, baseUrl, creator.token, '/myMirror');
+    await expect
+      .poll(() => page.getByTestId(`image-review-note-${imageId}`).textContent())
+      .toBe('说明：please describe the weights');
+    await page.getByTestId(`image-submit-${imageId}`).click();
+    await expect.poll(() => page.getByTestId(`image-submit-${imageId}`).isDisabled()).toBe(true);
+
+    // The operator publishes it this time.
+    await openSignedIn(page, baseUrl, operator.token, '/admin/review/images');
+    const again = page.locator('[data-testid="submissions-table"] tbody tr', { hasText: name });
+    await again.getByRole('button', { name: '发布' }).click();
+    await confirmWithReason(page, 'weights described now');
+    await page.locator('.ant-message', { hasText: `${name} 已发布到社区镜像` }).waitFor();
+    await expectAudited(page, 'images.rejectSubmission', 'please describe the weights', operator.email);
+    await expectAudited(page, 'images.publishSubmission', 'weights described now', operator.email);
+
+    // Any user now finds it among the community images.
+    const reader = await registerByEmail();
+    await openSignedIn(page, baseUrl, reader.token, '/aigc');
+    await dismissWelcomeDialogs(page);
+    await page.getByTestId('image-filter-kind-community').click();
+    await page.locator('[data-testid^="image-card-"]', { hasText: name }).waitFor({ state: 'visible' });
+  });
+});
