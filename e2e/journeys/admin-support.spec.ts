@@ -108,3 +108,46 @@ describe('the review desk', () => {
     await page.locator('[data-testid^="image-card-"]', { hasText: name }).waitFor({ state: 'visible' });
   });
 });
+
+describe('the support desk', () => {
+  it('adopts feedback once: its gift voucher arrives once, and a second adoption from a stale page is refused', async () => {
+    const { page, baseUrl } = session;
+    const user = await registerByEmail();
+    const operator = await registerOperator();
+    const content = `请在账单里显示每小时的单价 ${Date.now()}`;
+    const sent = await callApi('POST', '/system/feedback/addInfo', { token: user.token, body: { content } });
+    expect(sent.code).toBe(200);
+
+    await openSignedIn(page, baseUrl, operator.token, '/admin/support/feedback');
+    await dismissWelcomeDialogs(page);
+    // A colleague's tab, opened on the same list before the adoption.
+    const stale = await page.context().newPage();
+    await stale.goto(`${baseUrl}/admin/support/feedback`);
+    const staleRow = stale.locator('[data-testid="feedback-table"] tbody tr', { hasText: content });
+    await staleRow.waitFor({ state: 'visible' });
+
+    const row = page.locator('[data-testid="feedback-table"] tbody tr', { hasText: content });
+    await row.getByRole('button', { name: '采纳' }).click();
+    await confirmWithReason(page, 'billing detail requested by many');
+    await page.locator('.ant-message', { hasText: '已采纳，礼券已发放给反馈者' }).waitFor();
+    await row.waitFor({ state: 'detached' });
+    await page.getByTestId('feedback-state-adopted').click();
+    await page.locator('[data-testid="feedback-table"] tbody tr', { hasText: content }).getByText('已采纳').waitFor();
+
+    // The stale tab's adoption is refused in words, and gives nothing.
+    await staleRow.getByRole('button', { name: '采纳' }).click();
+    await confirmWithReason(stale, 'adopting it again');
+    await stale.locator('.ant-message', { hasText: '已被采纳，礼券已在当时发放' }).waitFor();
+    await stale.close();
+    await expectAudited(page, 'feedback.adopt', 'billing detail requested by many', operator.email);
+
+    // The user finds one gift voucher, not two.
+    await openSignedIn(page, baseUrl, user.token, '/voucher');
+    await dismissWelcomeDialogs(page);
+    const gifts = page
+      .getByTestId('voucher-table-vouchers')
+      .locator('tbody tr.ant-table-row', { hasText: '反馈采纳礼券' });
+    await gifts.first().waitFor({ state: 'visible' });
+    expect(await gifts.count()).toBe(1);
+  });
+});
