@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
 import { dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
-import { callApi, registerByEmail, registerOperator } from '../support/dev-api.js';
-import { runningApplication, verifiedRenterWithBalance } from '../support/renter.js';
+import { callApi, registerByEmail, registerOperator, startFreshHour } from '../support/dev-api.js';
+import { runningApplication, verifiedRenterWithBalance, verifyRealName } from '../support/renter.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -149,5 +149,79 @@ describe('the support desk', () => {
       .locator('tbody tr.ant-table-row', { hasText: '反馈采纳礼券' });
     await gifts.first().waitFor({ state: 'visible' });
     expect(await gifts.count()).toBe(1);
+  });
+
+  it('marks a consultation lead handled with a note of the contact, in the audit log', async () => {
+    const { page, baseUrl } = session;
+    // Consultations are limited per address an hour, and every journey comes from 127.0.0.1.
+    await startFreshHour();
+    const operator = await registerOperator();
+    const name = `张${Date.now() % 1_000_000}`;
+    const consulted = await callApi('POST', '/auth/consult', {
+      body: { name, company: '星河科技', position: '技术总监', phone: '13800138000', services: ['apiAccess'] },
+    });
+    expect(consulted.code).toBe(200);
+
+    await openSignedIn(page, baseUrl, operator.token, '/admin/support/consultations');
+    await dismissWelcomeDialogs(page);
+    const row = page.locator('[data-testid="consultations-table"] tbody tr', { hasText: name });
+    await row.waitFor({ state: 'visible' });
+    expect(await row.textContent()).toContain('星河科技');
+    await row.getByRole('button', { name: '标记已处理' }).click();
+    await confirmWithReason(page, 'called, demo booked for Monday');
+    await page.locator('.ant-message', { hasText: '咨询已标记为已处理' }).waitFor();
+    await row.waitFor({ state: 'detached' });
+    await page.getByTestId('consultation-state-handled').click();
+    await page.locator('[data-testid="consultations-table"] tbody tr', { hasText: name }).getByText('已处理').waitFor();
+    await expectAudited(page, 'feedback.handleConsultation', 'called, demo booked for Monday', operator.email);
+  });
+});
+
+describe('the KOL and creator programme', () => {
+  it('revokes a partner for abuse and restores them, each with a reason the audit log keeps', async () => {
+    const { page, baseUrl } = session;
+    const operator = await registerOperator();
+    const partner = await registerByEmail();
+    await verifyRealName(partner.token);
+    const joined = await callApi('POST', '/recharge/blogger/insertPersonWithdraw', {
+      token: partner.token,
+      body: { name: '王五', idNumber: '110101199001011234', alipayPhone: '13800138000', agreementAccepted: true },
+    });
+    expect(joined.code).toBe(200);
+    const { userId } = (await callApi<{ userId: string }>('GET', '/auth/user/getUserInfo', { token: partner.token }))
+      .data;
+    const stranger = await registerByEmail();
+    const strangerId = (await callApi<{ userId: string }>('GET', '/auth/user/getUserInfo', { token: stranger.token }))
+      .data.userId;
+
+    await openSignedIn(page, baseUrl, operator.token, '/admin/review/partners');
+    await dismissWelcomeDialogs(page);
+    // A user outside the programme is named under the field.
+    await page.getByTestId('partner-user-id').fill(strangerId);
+    await page.getByTestId('partner-reason').fill('spam invitations');
+    await page.getByTestId('partner-restore').click();
+    await page.getByTestId('partner-form').getByText('该用户不是合作伙伴').waitFor();
+
+    await page.getByTestId('partner-user-id').fill(userId);
+    await page.getByTestId('partner-revoke').click();
+    await page.getByTestId('partner-revoke-ok').click();
+    await page.locator('.ant-message', { hasText: `已撤销用户 ${userId} 的资格` }).waitFor();
+
+    const statusOf = async () => {
+      await openSignedIn(page, baseUrl, partner.token, '/reward');
+      await dismissWelcomeDialogs(page);
+      await page.getByTestId('partner-status').waitFor({ state: 'visible' });
+      return page.getByTestId('partner-status').textContent();
+    };
+    expect(await statusOf()).toBe('资格已取消');
+
+    await openSignedIn(page, baseUrl, operator.token, '/admin/review/partners');
+    await page.getByTestId('partner-user-id').fill(userId);
+    await page.getByTestId('partner-reason').fill('appeal accepted');
+    await page.getByTestId('partner-restore').click();
+    await page.locator('.ant-message', { hasText: `已恢复用户 ${userId} 的资格` }).waitFor();
+    await expectAudited(page, 'partners.revoke', 'spam invitations', operator.email);
+    await expectAudited(page, 'partners.restore', 'appeal accepted', operator.email);
+    expect(await statusOf()).toBe('合作中');
   });
 });
