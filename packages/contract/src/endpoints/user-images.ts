@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { idTextSchema, moneyTextSchema } from '../envelope.js';
+import { idTextSchema, moneyTextSchema, pageQuerySchema, pageSchema } from '../envelope.js';
 import { operatorReasonSchema, phoneSchema } from '../validation.js';
 
 /** An image's upload (spec §4): uploading, then complete or failed. */
@@ -186,8 +186,8 @@ export const listImageSubmissions = defineEndpoint({
   summary:
     'Operators: submissions of saved images to the community in a review state (pending unless told), oldest first',
   tag: 'admin',
-  query: z.object({ state: z.enum(REVIEW_STATES).default('pending') }),
-  data: z.array(
+  query: pageQuerySchema.extend({ state: z.enum(REVIEW_STATES).default('pending') }),
+  data: pageSchema(
     z.object({
       id: z.string(),
       imageId: z.string(),

@@ -1,17 +1,25 @@
-import { userImages, type EndpointData } from '@suanli/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { userImages } from '@suanli/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/shared/http';
+import { usePagedQuery, type PageParams } from '@/shared/query/use-paged-query';
 import { adminSupportKeys } from './keys';
 
 export type SubmissionState = (typeof userImages.REVIEW_STATES)[number];
-export type Submission = EndpointData<typeof userImages.listImageSubmissions>[number];
+export type SubmissionFilters = { state?: SubmissionState };
+export type SubmissionPage = Awaited<ReturnType<typeof fetchSubmissionPage>>;
+export type Submission = SubmissionPage['rows'][number];
 export type ReviewDecision = 'publish' | 'reject';
 
-/** Creators' submissions to the community in one review state, oldest first. */
-export function useImageSubmissions(state: SubmissionState) {
-  return useQuery({
-    queryKey: [...adminSupportKeys.imageSubmissions(), state],
-    queryFn: () => http.call(userImages.listImageSubmissions, { query: { state } }),
+function fetchSubmissionPage({ pageNum, pageSize, state }: PageParams<SubmissionFilters>) {
+  return http.call(userImages.listImageSubmissions, { query: { pageNum, pageSize, state } });
+}
+
+/** Creators' submissions to the community in one review state (pending unless the filter says otherwise), oldest first. */
+export function useSubmissionPages() {
+  return usePagedQuery<SubmissionPage, SubmissionFilters>({
+    queryKey: adminSupportKeys.imageSubmissions(),
+    fetcher: fetchSubmissionPage,
+    initialFilters: { state: 'pending' },
   });
 }
 

@@ -1,13 +1,16 @@
-import { Button, Empty, Flex, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { formatBytes } from '@/shared/format/bytes';
 import { DateTime } from '@/shared/ui/date-time';
+import { PagedTable } from '@/shared/ui/paged-table';
 import { ScrollRegion } from '@/shared/ui/scroll-region';
 import {
-  useImageSubmissions,
   useReviewSubmission,
+  useSubmissionPages,
   type ReviewDecision,
   type Submission,
+  type SubmissionFilters,
+  type SubmissionPage,
   type SubmissionState,
 } from '../api/image-submissions';
 import { useAdminSupportTranslation } from '../use-admin-support-translation';
@@ -22,8 +25,8 @@ const STATES: readonly SubmissionState[] = ['pending', 'published', 'rejected'];
  */
 export function ImageSubmissionsTable() {
   const { t } = useAdminSupportTranslation();
-  const [state, setState] = useState<SubmissionState>('pending');
-  const submissions = useImageSubmissions(state);
+  const paged = useSubmissionPages();
+  const state = paged.params.state ?? 'pending';
   const review = useReviewSubmission();
   const [deciding, setDeciding] = useState<{ submission: Submission; decision: ReviewDecision } | null>(null);
 
@@ -79,21 +82,17 @@ export function ImageSubmissionsTable() {
       <StateFilter
         states={STATES}
         value={state}
-        onChange={setState}
+        onChange={(next) => paged.change({ filters: { state: next } })}
         label={t('images.stateFilter')}
         labelOf={(value) => t(`images.states.${value}`)}
         testIdPrefix="submission-state"
       />
       <ScrollRegion label={t('images.title')} minWidth={860}>
-        <Table<Submission>
+        <PagedTable<SubmissionPage, SubmissionFilters>
+          paged={paged}
           rowKey="id"
           columns={columns}
-          dataSource={submissions.data ?? []}
-          loading={submissions.isPending}
-          pagination={false}
-          locale={{
-            emptyText: submissions.isPending ? <span /> : <Empty description={t(`images.empty.${state}`)} />,
-          }}
+          emptyText={t(`images.empty.${state}`)}
           data-testid="submissions-table"
         />
       </ScrollRegion>
