@@ -269,7 +269,7 @@ describe('submitting an image to the community', () => {
       url: '/api/admin/review/imageSubmissions',
       token: reviewer.token,
     });
-    expect(pending.json().data).toEqual(
+    expect(pending.json().data.rows).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ id: submitted.json().data.id, imageId, reviewState: 'pending', name: 'my-env' }),
       ]),
@@ -298,7 +298,7 @@ describe('submitting an image to the community', () => {
     expect(await readFile(path.join(disk(created), 'readme.md'), 'utf8')).toBe('community');
   });
 
-  it('is rejected by an operator with the reason, audited, and may then be submitted again', async () => {
+  it('is rejected by an operator with the note its creator reads, audited, and may then be submitted again', async () => {
     const owner = await createRenter(t);
     const { imageId } = await savedImage(owner);
     const submit = () =>
@@ -320,7 +320,9 @@ describe('submitting an image to the community', () => {
       reviewState: 'rejected',
       publishedImageId: null,
     });
-    expect(await myImages(owner)).toMatchObject([{ id: imageId, reviewState: 'rejected' }]);
+    expect(await myImages(owner)).toMatchObject([
+      { id: imageId, reviewState: 'rejected', reviewNote: 'no description of the weights' },
+    ]);
     expect(await auditRowsOf(t, reviewer.userId)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ action: 'images.rejectSubmission', reason: 'no description of the weights' }),
@@ -334,6 +336,39 @@ describe('submitting an image to the community', () => {
     });
     expect(twice.statusCode).toBe(409);
     expect((await submit()).json().data).toMatchObject({ reviewState: 'pending' });
+    // Submitted again, the old note no longer stands beside the image.
+    expect(await myImages(owner)).toMatchObject([{ id: imageId, reviewState: 'pending', reviewNote: null }]);
+  });
+
+  it('is listed to reviewers a page at a time, oldest first, with the total waiting', async () => {
+    const owner = await createRenter(t);
+    const submittedIds: string[] = [];
+    for (let index = 0; index < 2; index += 1) {
+      const { imageId } = await savedImage(owner);
+      const submitted = await t.request({
+        method: 'POST',
+        url: `/api/equipment/applications/kolUpdateImage?imageId=${imageId}`,
+        token: owner.token,
+      });
+      submittedIds.push(submitted.json().data.id);
+    }
+    const reviewer = await createOperator(t, ['review']);
+    const pageOf = async (pageNum: number) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/admin/review/imageSubmissions?state=pending&pageSize=1&pageNum=${pageNum}`,
+          token: reviewer.token,
+        })
+      ).json().data as { rows: { id: string }[]; total: number };
+    const first = await pageOf(1);
+    expect(first.rows).toHaveLength(1);
+    expect(first.total).toBeGreaterThanOrEqual(2);
+    const listed = [];
+    for (let pageNum = 1; pageNum <= first.total; pageNum += 1) {
+      listed.push(...(await pageOf(pageNum)).rows.map((row) => row.id));
+    }
+    expect(listed.slice(-2)).toEqual(submittedIds);
   });
 
   it('is refused to anyone without the review area', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { idTextSchema, moneyTextSchema } from '../envelope.js';
+import { idTextSchema, moneyTextSchema, pageQuerySchema, pageSchema } from '../envelope.js';
 import { operatorReasonSchema, phoneSchema } from '../validation.js';
 
 /** An image's upload (spec §4): uploading, then complete or failed. */
@@ -40,6 +40,8 @@ export const userImageSchema = z.object({
   shareStatus: z.enum(SHARE_STATES).nullable(),
   /** Owned: its latest submission to the community catalogue, if any. */
   reviewState: z.enum(REVIEW_STATES).nullable(),
+  /** Owned and its latest submission rejected: the operator's note to its creator. */
+  reviewNote: z.string().nullable(),
 });
 
 export const saveUserImage = defineEndpoint({
@@ -184,8 +186,8 @@ export const listImageSubmissions = defineEndpoint({
   summary:
     'Operators: submissions of saved images to the community in a review state (pending unless told), oldest first',
   tag: 'admin',
-  query: z.object({ state: z.enum(REVIEW_STATES).default('pending') }),
-  data: z.array(
+  query: pageQuerySchema.extend({ state: z.enum(REVIEW_STATES).default('pending') }),
+  data: pageSchema(
     z.object({
       id: z.string(),
       imageId: z.string(),

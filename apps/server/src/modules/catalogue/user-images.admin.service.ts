@@ -1,12 +1,14 @@
+import type { PageQuery } from '@suanli/contract';
 import type { Db } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
+import { paged } from '../../db/paging.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import type { Audit } from '../../http/operator-audit.js';
 import type { Clock } from '../../jobs/clock.js';
 import { findImageRow } from './catalogue.queries.js';
 import type { CatalogueService } from './catalogue.service.js';
-import { listSubmissions } from './user-images.admin.queries.js';
+import { submissionsPage } from './user-images.admin.queries.js';
 import * as queries from './user-images.queries.js';
 import type { ReviewState } from './user-images.tables.js';
 
@@ -25,20 +27,23 @@ export function userImagesAdminService({
   catalogue: Pick<CatalogueService, 'publishCommunityImage'>;
 }) {
   return {
-    async submissions(state: ReviewState) {
-      const rows = await listSubmissions(db, state);
-      return rows.map(({ submission, image, baseImageName }) => ({
-        id: String(submission.id),
-        imageId: String(image.id),
-        name: image.name,
-        remark: image.remark,
-        ownerId: String(image.ownerId),
-        baseImageName,
-        sizeBytes: image.sizeBytes,
-        submittedAt: submission.submittedAt.toISOString(),
-        reviewState: submission.reviewState,
-        reason: submission.reason,
-      }));
+    async submissions({ state, ...page }: PageQuery & { state: ReviewState }) {
+      const { rows, total } = await paged(page, submissionsPage(db, state));
+      return {
+        total,
+        rows: rows.map(({ submission, image, baseImageName }) => ({
+          id: String(submission.id),
+          imageId: String(image.id),
+          name: image.name,
+          remark: image.remark,
+          ownerId: String(image.ownerId),
+          baseImageName,
+          sizeBytes: image.sizeBytes,
+          submittedAt: submission.submittedAt.toISOString(),
+          reviewState: submission.reviewState,
+          reason: submission.reason,
+        })),
+      };
     },
 
     async review(

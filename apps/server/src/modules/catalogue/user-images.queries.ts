@@ -29,6 +29,8 @@ const listedColumns = {
     FROM ${imageShares} s WHERE s.image_id = user_images.id)`,
   reviewState: sql<'pending' | 'published' | 'rejected' | null>`(SELECT r.review_state FROM ${imageSubmissions} r
     WHERE r.image_id = user_images.id ORDER BY r.id DESC LIMIT 1)`,
+  reviewNote: sql<string | null>`(SELECT CASE WHEN r.review_state = 'rejected' THEN r.reason END
+    FROM ${imageSubmissions} r WHERE r.image_id = user_images.id ORDER BY r.id DESC LIMIT 1)`,
 };
 
 export type ListedUserImage = Awaited<ReturnType<typeof listOwnImages>>[number];

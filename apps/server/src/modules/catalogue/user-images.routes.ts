@@ -14,7 +14,7 @@ export function userImagesRoutes(service: UserImagesService, admin: UserImagesAd
     route(app, userImages.cancelShareImage, ({ body }, { userId }) => service.cancelShare(userId, body.id));
     route(app, userImages.listImageShares, ({ params }, { userId }) => service.shares(userId, params.id));
     route(app, userImages.submitImageToCommunity, ({ query }, { userId }) => service.submit(userId, query.imageId));
-    route(app, userImages.listImageSubmissions, ({ query }) => admin.submissions(query.state));
+    route(app, userImages.listImageSubmissions, ({ query }) => admin.submissions(query));
     route(app, userImages.reviewImageSubmission, ({ params, body }, { audit, userId }) =>
       admin.review(audit, userId, { id: params.id, ...body }),
     );

@@ -65,6 +65,7 @@ function imageView(row: queries.ListedUserImage, owned: boolean) {
     owned,
     shareStatus: owned ? row.shareStatus : null,
     reviewState: owned ? row.reviewState : null,
+    reviewNote: owned ? row.reviewNote : null,
   };
 }
 

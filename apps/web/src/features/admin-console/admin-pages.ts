@@ -13,6 +13,10 @@ export interface AdminPage {
 export const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'auditLog', path: 'audit', area: 'admin' },
   { key: 'operators', path: 'operators', area: 'admin' },
+  { key: 'imageReview', path: 'review/images', area: 'review' },
+  { key: 'partners', path: 'review/partners', area: 'review' },
+  { key: 'feedback', path: 'support/feedback', area: 'support' },
+  { key: 'consultations', path: 'support/consultations', area: 'support' },
 ];
 
 /** The pages an operator holding these areas may open; none for a user. */

@@ -3,10 +3,18 @@ import type { AdminPage } from '@/features/admin-console/admin-pages';
 import { AdminLayout } from './admin-layout';
 import { AuditLogPage } from './audit-log-page';
 import { OperatorsPage } from './operators-page';
+import { ConsultationsPage } from './consultations-page';
+import { FeedbackPage } from './feedback-page';
+import { ImageReviewPage } from './image-review-page';
+import { PartnersPage } from './partners-page';
 
 const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   auditLog: AuditLogPage,
   operators: OperatorsPage,
+  imageReview: ImageReviewPage,
+  partners: PartnersPage,
+  feedback: FeedbackPage,
+  consultations: ConsultationsPage,
 };
 
 /** The operations console: its own layout and menu, and the pages the operator's areas open; any other path opens the first. */

@@ -3,12 +3,12 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/shared/ui/date-time';
 import { PagedTable } from '@/shared/ui/paged-table';
+import { ScrollRegion } from '@/shared/ui/scroll-region';
 import type { AuditFilters, AuditPage, AuditRow } from '../api/list-audit-log';
 import type { PagedQuery } from '@/shared/query/use-paged-query';
 import { useAdminConsoleTranslation } from '../use-admin-console-translation';
 import { AuditChangeCell } from './audit-change-cell';
 import { operatorText } from './audit-csv';
-import { ScrollRegion } from './scroll-region';
 
 /** The audit log, newest first, one row per operator action: who, what, target, the change, why, request and time. */
 export function AuditLogTable({ paged }: { paged: PagedQuery<AuditPage, AuditFilters> }) {

@@ -1,9 +1,9 @@
 import { OperatorArea } from '@suanli/contract';
 import { Tag, type TableColumnsType } from 'antd';
 import { PagedTable } from '@/shared/ui/paged-table';
+import { ScrollRegion } from '@/shared/ui/scroll-region';
 import { useOperatorPages, type OperatorPage, type OperatorRow } from '../api/list-operators';
 import { useAdminConsoleTranslation } from '../use-admin-console-translation';
-import { ScrollRegion } from './scroll-region';
 
 /** Every account holding an area, with its areas. */
 export function OperatorsTable() {

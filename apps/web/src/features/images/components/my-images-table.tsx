@@ -124,7 +124,19 @@ export function MyImagesTable({ scope, onCreate }: MyImagesTableProps) {
           {
             title: t('list.review'),
             dataIndex: 'reviewState',
-            render: (state: UserImage['reviewState']) => (state ? t(`review.${state}`) : '—'),
+            render: (state: UserImage['reviewState'], image) =>
+              state ? (
+                <Flex vertical>
+                  {t(`review.${state}`)}
+                  {image.reviewNote ? (
+                    <Typography.Text type="secondary" data-testid={`image-review-note-${image.id}`}>
+                      {t('review.note', { note: image.reviewNote })}
+                    </Typography.Text>
+                  ) : null}
+                </Flex>
+              ) : (
+                '—'
+              ),
           },
           { title: t('actions.title'), key: 'actions', fixed: 'right', render: (_value, image) => actions(image) },
         ]}
