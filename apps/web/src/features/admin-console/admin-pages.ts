@@ -13,6 +13,7 @@ export interface AdminPage {
 export const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'auditLog', path: 'audit', area: 'admin' },
   { key: 'operators', path: 'operators', area: 'admin' },
+  { key: 'bankOrders', path: 'finance/bank-orders', area: 'finance' },
 ];
 
 /** The pages an operator holding these areas may open; none for a user. */
