@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
 import { chooseLanguage, dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
-import { registerByEmail, registerOperator } from '../support/dev-api.js';
+import { callApi, registerByEmail, registerOperator } from '../support/dev-api.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -21,6 +21,39 @@ async function openBankTransfer(page: Page) {
   expect(orderNo).toBeDefined();
   await page.getByTestId('bank-transfer-done').click();
   return orderNo!;
+}
+
+/** A user who paid 100 yuan at the sandbox cashier and applied for invoices of 30 and of 40 yuan, made out to a title. */
+async function userWithInvoices(title: string) {
+  const user = await registerByEmail();
+  const order = await callApi<{ orderNo: string }>('POST', '/recharge/api/wx-pay/native/', {
+    token: user.token,
+    body: { amount: '100' },
+  });
+  await callApi('POST', `/dev/payments/${order.data.orderNo}/pay`, { body: {} });
+  await callApi('POST', '/recharge/invoice/insert', {
+    token: user.token,
+    body: {
+      title,
+      taxNumber: '91110108MA01ABCD2X',
+      type: 'vatGeneral',
+      contactName: 'Li Si',
+      phone: '13800138000',
+      email: 'finance@example.com',
+      bank: 'ICBC Beijing',
+      account: '0200001234567890123',
+      address: '1 Zhongguancun Street, Beijing',
+    },
+  });
+  const ids: string[] = [];
+  for (const amount of ['30', '40']) {
+    const applied = await callApi<{ id: string }>('POST', '/recharge/invoice/createInvoiceAmountInfo', {
+      token: user.token,
+      body: { amount },
+    });
+    ids.push(applied.data.id);
+  }
+  return { ...user, ids };
 }
 
 /** Rows of a console table, by a text they hold. */
@@ -73,5 +106,62 @@ describe('the finance desk', () => {
 
     await openSignedIn(page, baseUrl, user.token, '/voucherCenter');
     await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('¥200.00');
+  });
+
+  it('rejects an invoice with a note the user reads, and completes another with its file', async () => {
+    const { page, baseUrl } = session;
+    const title = `Journey Ltd ${Date.now()}`;
+    const user = await userWithInvoices(title);
+    const [rejectedId, completedId] = user.ids as [string, string];
+    const operator = await registerOperator();
+
+    await chooseLanguage(page, baseUrl, 'en-US');
+    await openSignedIn(page, baseUrl, operator.token, '/admin/finance/invoices');
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Invoices');
+    // Oldest first: a busy queue may hold the user's applications past the first page, so it shows a page of 100.
+    await page.locator('.ant-pagination-options .ant-select').click();
+    await page.locator('.ant-select-item-option', { hasText: '100' }).click();
+    const toReject = page
+      .locator('[data-testid="invoices-table"] tbody tr.ant-table-row', { hasText: '¥30.00' })
+      .filter({ hasText: title });
+    await toReject.waitFor();
+
+    await toReject.getByTestId('invoice-reject-button').click();
+    await page.getByTestId('invoice-reject-ok').click();
+    await page.locator('.ant-form-item-explain-error', { hasText: 'reason for the rejection' }).waitFor();
+    await page.getByTestId('invoice-reject-note').fill('Wrong taxpayer number');
+    await page.getByTestId('invoice-reject-reason').fill('checked against the tax register');
+    await page.getByTestId('invoice-reject-ok').click();
+    await page.locator('.ant-message', { hasText: `The application of ${title} is rejected` }).waitFor();
+    await expect.poll(() => toReject.count()).toBe(0);
+
+    const toComplete = rowOf(page, 'invoices-table', title);
+    await toComplete.getByTestId('invoice-complete-button').click();
+    await page.locator('.ant-modal input[type="file"]').setInputFiles({
+      name: 'invoice-40.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.7\nthe journey invoice\n%%EOF\n'),
+    });
+    await page.getByTestId('invoice-complete-reason').fill('issued');
+    await page.getByTestId('invoice-complete-ok').click();
+    await page.locator('.ant-message', { hasText: `The invoice for ${title} is completed` }).waitFor();
+
+    await page.getByTestId('admin-menu-auditLog').click();
+    const rejection = rowOf(page, 'audit-table', `invoice-application:${rejectedId}`);
+    await rejection.first().waitFor();
+    expect(await rejection.first().textContent()).toContain('invoices.reject');
+    expect(await rejection.first().textContent()).toContain('checked against the tax register');
+    const completion = rowOf(page, 'audit-table', `invoice-application:${completedId}`);
+    await expect
+      .poll(() => completion.allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringContaining('invoices.complete')]));
+
+    await openSignedIn(page, baseUrl, user.token, '/invoices');
+    await dismissWelcomeDialogs(page);
+    await expect.poll(() => page.getByTestId(`invoice-status-${rejectedId}`).textContent()).toBe('Rejected');
+    expect(await page.getByTestId(`invoice-rejection-${rejectedId}`).textContent()).toBe(
+      'Reason: Wrong taxpayer number',
+    );
+    expect(await page.getByTestId(`invoice-status-${completedId}`).textContent()).toBe('Completed');
   });
 });

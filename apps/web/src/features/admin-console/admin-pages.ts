@@ -14,6 +14,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'auditLog', path: 'audit', area: 'admin' },
   { key: 'operators', path: 'operators', area: 'admin' },
   { key: 'bankOrders', path: 'finance/bank-orders', area: 'finance' },
+  { key: 'invoices', path: 'finance/invoices', area: 'finance' },
 ];
 
 /** The pages an operator holding these areas may open; none for a user. */

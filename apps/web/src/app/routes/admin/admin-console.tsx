@@ -3,12 +3,14 @@ import type { AdminPage } from '@/features/admin-console/admin-pages';
 import { AdminLayout } from './admin-layout';
 import { AuditLogPage } from './audit-log-page';
 import { BankOrdersPage } from './bank-orders-page';
+import { InvoicesPage } from './invoices-page';
 import { OperatorsPage } from './operators-page';
 
 const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   auditLog: AuditLogPage,
   operators: OperatorsPage,
   bankOrders: BankOrdersPage,
+  invoices: InvoicesPage,
 };
 
 /** The operations console: its own layout and menu, and the pages the operator's areas open; any other path opens the first. */

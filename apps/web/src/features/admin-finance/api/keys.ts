@@ -4,4 +4,5 @@ import { rootKeys } from '@/shared/query/root-keys';
 export const adminFinanceKeys = {
   all: [...rootKeys.account, 'adminFinance'] as const,
   bankOrders: () => [...adminFinanceKeys.all, 'bankOrders'] as const,
+  invoices: () => [...adminFinanceKeys.all, 'invoices'] as const,
 };

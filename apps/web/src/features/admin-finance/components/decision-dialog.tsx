@@ -1,6 +1,7 @@
-import { Form, Input, Modal, Typography, type ButtonProps } from 'antd';
+import { App, Form, Input, Modal, Typography, type ButtonProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isHttpError } from '@/shared/http';
 import { reportFormError } from '@/shared/ui/report-form-error';
 
 interface DecisionDialogProps<Values> {
@@ -35,6 +36,7 @@ export function DecisionDialog<Values extends object>({
   const { t } = useTranslation('adminFinance');
   const [form] = Form.useForm<Values & { reason: string }>();
   const [submitting, setSubmitting] = useState(false);
+  const { message } = App.useApp();
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -45,7 +47,12 @@ export function DecisionDialog<Values extends object>({
     const done = await onSubmit(values).then(
       () => true,
       (error: unknown) => {
-        reportFormError(form, error);
+        // Not the API's refusal: a file that did not reach the store, which the server never heard of.
+        if (isHttpError(error)) {
+          reportFormError(form, error);
+        } else {
+          void message.error(t('dialog.failed'));
+        }
         return false;
       },
     );
