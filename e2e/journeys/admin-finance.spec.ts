@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
 import { chooseLanguage, dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
-import { callApi, registerByEmail, registerOperator } from '../support/dev-api.js';
+import { callApi, latestCode, registerByEmail, registerOperator, uniqueAccount } from '../support/dev-api.js';
+import { verifyRealName } from '../support/renter.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -54,6 +55,51 @@ async function userWithInvoices(title: string) {
     ids.push(applied.data.id);
   }
   return { ...user, ids };
+}
+
+/** Pays a recharge of `yuan` at the sandbox cashier. */
+async function recharge(token: string, yuan: string) {
+  const order = await callApi<{ orderNo: string }>('POST', '/recharge/api/wx-pay/native/', {
+    token,
+    body: { amount: yuan },
+  });
+  await callApi('POST', `/dev/payments/${order.data.orderNo}/pay`, { body: {} });
+}
+
+/**
+ * A verified partner whose invitee recharged 2000 yuan (200 of income, reviewed at once by the development tools),
+ * who asks to withdraw 150 with a general VAT invoice; answers the withdrawal's id.
+ */
+async function partnerWithWithdrawal() {
+  const partner = await registerByEmail();
+  await verifyRealName(partner.token);
+  const account = { name: '王五', idNumber: '110101199001011234', alipayPhone: '13800138000', agreementAccepted: true };
+  await callApi('POST', '/recharge/blogger/insertPersonWithdraw', { token: partner.token, body: account });
+  const channel = await callApi<{ invitationCode: string }>('GET', '/recharge/blogger/selectPromotionChannel', {
+    token: partner.token,
+  });
+  const { email } = uniqueAccount();
+  await callApi('POST', '/auth/email/send', { body: { email, type: '1' } });
+  const invitee = await callApi<{ access_token: string }>(
+    'POST',
+    `/auth/user/registerByEmail?invitationCode=${encodeURIComponent(channel.data.invitationCode)}`,
+    { body: { mail: email, password: 'journey-pass-1', emailCode: await latestCode(email) } },
+  );
+  await recharge(invitee.data.access_token, '2000');
+  const earnings = () =>
+    callApi<{ inReview: string; withdrawable: string }>('GET', '/recharge/blogger/getBloggerAmountFormerly', {
+      token: partner.token,
+    });
+  // The income is booked by an event consumer, a moment after the recharge.
+  await expect.poll(async () => (await earnings()).data.inReview, { timeout: 30_000, interval: 500 }).toBe('200.00');
+  await callApi('POST', '/dev/partners/review', { body: { account: partner.email } });
+  await expect.poll(async () => (await earnings()).data.withdrawable).toBe('200.00');
+  const withdrawal = await callApi<{ withdrawalId: string }>('POST', '/recharge/blogger/insertPersonWithdraw', {
+    token: partner.token,
+    body: { ...account, amount: '150', invoiceType: 'vatGeneral' },
+  });
+  expect(withdrawal.data.withdrawalId).toMatch(/^\d+$/);
+  return { ...partner, withdrawalId: withdrawal.data.withdrawalId, earnings };
 }
 
 /** Rows of a console table, by a text they hold. */
@@ -163,5 +209,36 @@ describe('the finance desk', () => {
       'Reason: Wrong taxpayer number',
     );
     expect(await page.getByTestId(`invoice-status-${completedId}`).textContent()).toBe('Completed');
+  });
+
+  it('approves a partner’s withdrawal once it is paid out; the partner’s held amount is released', async () => {
+    const { page, baseUrl } = session;
+    const partner = await partnerWithWithdrawal();
+    const operator = await registerOperator();
+
+    await chooseLanguage(page, baseUrl, 'en-US');
+    await openSignedIn(page, baseUrl, operator.token, '/admin/finance/withdrawals');
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Withdrawals');
+    const row = page
+      .locator('[data-testid="withdrawals-table"] tbody tr.ant-table-row')
+      .filter({ has: page.locator('td', { hasText: new RegExp(`^${partner.withdrawalId}$`) }) });
+    await expect.poll(() => row.textContent()).toContain('¥141.00');
+    expect(await row.textContent()).toContain('¥9.00');
+
+    await row.getByTestId('withdrawal-complete-button').click();
+    await page.getByTestId('withdrawal-complete-reason').fill('paid by Alipay transfer');
+    await page.getByTestId('withdrawal-complete-ok').click();
+    await page.locator('.ant-message', { hasText: 'The withdrawal of 王五 is approved' }).waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+    await page.getByTestId('withdrawals-filter-status').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Completed' }).click();
+    await expect.poll(() => row.textContent()).toContain('Completed');
+    expect((await partner.earnings()).data).toMatchObject({ held: '0.00', withdrawable: '50.00' });
+
+    await page.getByTestId('admin-menu-auditLog').click();
+    const audit = rowOf(page, 'audit-table', `withdrawal:${partner.withdrawalId}`);
+    await audit.first().waitFor();
+    expect(await audit.first().textContent()).toContain('partners.completeWithdrawal');
+    expect(await audit.first().textContent()).toContain('paid by Alipay transfer');
   });
 });

@@ -15,6 +15,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'operators', path: 'operators', area: 'admin' },
   { key: 'bankOrders', path: 'finance/bank-orders', area: 'finance' },
   { key: 'invoices', path: 'finance/invoices', area: 'finance' },
+  { key: 'withdrawals', path: 'finance/withdrawals', area: 'finance' },
 ];
 
 /** The pages an operator holding these areas may open; none for a user. */

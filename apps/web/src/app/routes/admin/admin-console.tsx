@@ -4,6 +4,7 @@ import { AdminLayout } from './admin-layout';
 import { AuditLogPage } from './audit-log-page';
 import { BankOrdersPage } from './bank-orders-page';
 import { InvoicesPage } from './invoices-page';
+import { WithdrawalsPage } from './withdrawals-page';
 import { OperatorsPage } from './operators-page';
 
 const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
@@ -11,6 +12,7 @@ const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   operators: OperatorsPage,
   bankOrders: BankOrdersPage,
   invoices: InvoicesPage,
+  withdrawals: WithdrawalsPage,
 };
 
 /** The operations console: its own layout and menu, and the pages the operator's areas open; any other path opens the first. */

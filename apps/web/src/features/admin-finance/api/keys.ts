@@ -5,4 +5,5 @@ export const adminFinanceKeys = {
   all: [...rootKeys.account, 'adminFinance'] as const,
   bankOrders: () => [...adminFinanceKeys.all, 'bankOrders'] as const,
   invoices: () => [...adminFinanceKeys.all, 'invoices'] as const,
+  withdrawals: (status: string) => [...adminFinanceKeys.all, 'withdrawals', status] as const,
 };
