@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
@@ -240,5 +241,61 @@ describe('the finance desk', () => {
     await audit.first().waitFor();
     expect(await audit.first().textContent()).toContain('partners.completeWithdrawal');
     expect(await audit.first().textContent()).toContain('paid by Alipay transfer');
+  });
+
+  it('creates a batch of redeem codes, exports them, and a user redeems one; a voucher goes to a user', async () => {
+    const { page, baseUrl } = session;
+    const operator = await registerOperator();
+    const user = await registerByEmail();
+    const name = `journey-batch-${Date.now()}`;
+
+    await chooseLanguage(page, baseUrl, 'en-US');
+    await openSignedIn(page, baseUrl, operator.token, '/admin/finance/redeem');
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Codes and vouchers');
+    await page.getByTestId('redeem-batch-name').fill(name);
+    await page.getByTestId('redeem-batch-amount').fill('25');
+    await page.getByTestId('redeem-batch-count').fill('3');
+    await page.getByTestId('redeem-batch-reason').fill('spring campaign');
+    await page.getByTestId('redeem-batch-submit').click();
+    await page.locator('.ant-modal-confirm', { hasText: '3 codes of ¥25 each' }).waitFor();
+    await page.getByTestId('redeem-batch-confirm').click();
+    await page.getByTestId('redeem-batch-result').waitFor();
+    const codes = ((await page.getByTestId('redeem-batch-codes').textContent()) ?? '').split(' ');
+    expect(codes).toHaveLength(3);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('redeem-batch-export').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${name}.csv`);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    for (const code of codes) {
+      expect(csv).toContain(code);
+    }
+
+    await page.getByTestId('grant-voucher-account').fill(user.email);
+    await page.getByTestId('grant-voucher-name').fill('Welcome back');
+    await page.getByTestId('grant-voucher-amount').fill('15');
+    await page.getByTestId('grant-voucher-reason').fill('apology for an outage');
+    await page.getByTestId('grant-voucher-submit').click();
+    await page.getByTestId('grant-voucher-confirm').click();
+    await page.locator('.ant-message', { hasText: `${user.email} received ¥15.00` }).waitFor();
+
+    await page.getByTestId('admin-menu-auditLog').click();
+    const batchRow = page.locator('[data-testid="audit-table"] tbody tr.ant-table-row', { hasText: 'spring campaign' });
+    await batchRow.waitFor();
+    expect(await batchRow.textContent()).toContain('redeem.createBatch');
+    const voucherRow = page.locator('[data-testid="audit-table"] tbody tr.ant-table-row', {
+      hasText: 'apology for an outage',
+    });
+    await voucherRow.waitFor();
+
+    await openSignedIn(page, baseUrl, user.token, '/voucherCenter');
+    await dismissWelcomeDialogs(page);
+    await page.getByTestId('wallet-tab-redeem').click();
+    await page.getByTestId('redeem-code').fill(codes[0]!);
+    await page.getByTestId('redeem-submit').click();
+    await page.getByTestId('redeem-done').waitFor({ state: 'visible' });
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('¥25.00');
   });
 });

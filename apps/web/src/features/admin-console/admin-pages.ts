@@ -16,6 +16,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'bankOrders', path: 'finance/bank-orders', area: 'finance' },
   { key: 'invoices', path: 'finance/invoices', area: 'finance' },
   { key: 'withdrawals', path: 'finance/withdrawals', area: 'finance' },
+  { key: 'redeem', path: 'finance/redeem', area: 'finance' },
 ];
 
 /** The pages an operator holding these areas may open; none for a user. */

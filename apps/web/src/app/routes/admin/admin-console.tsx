@@ -5,6 +5,7 @@ import { AuditLogPage } from './audit-log-page';
 import { BankOrdersPage } from './bank-orders-page';
 import { InvoicesPage } from './invoices-page';
 import { WithdrawalsPage } from './withdrawals-page';
+import { RedeemPage } from './redeem-page';
 import { OperatorsPage } from './operators-page';
 
 const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
@@ -13,6 +14,7 @@ const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   bankOrders: BankOrdersPage,
   invoices: InvoicesPage,
   withdrawals: WithdrawalsPage,
+  redeem: RedeemPage,
 };
 
 /** The operations console: its own layout and menu, and the pages the operator's areas open; any other path opens the first. */
