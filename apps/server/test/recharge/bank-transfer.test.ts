@@ -146,3 +146,54 @@ describe('a bank-transfer recharge', () => {
     expect(await paymentStatus(t, payer.token, orderNo)).toBe('pending');
   });
 });
+
+describe('the operators’ queue of bank orders', () => {
+  const queue = (query: string, locale?: 'en-US') =>
+    t.request({ method: 'GET', url: `/api/admin/finance/bank-orders?${query}`, token: operatorToken, locale });
+
+  it('pages the pending bank orders oldest first; a confirmed one leaves it for the paid ones, and a number finds one', async () => {
+    const payer = await createSignedInUser(t);
+    const first = await openBankOrder(t, payer.token, 300);
+    await advance(t, 1);
+    const second = await openBankOrder(t, payer.token, 400);
+    await t.request({
+      method: 'POST',
+      url: '/api/recharge/api/wx-pay/native/',
+      token: payer.token,
+      payload: { amount: '100' },
+    });
+
+    const pending = (await queue('pageSize=100')).json().data;
+    const mine = pending.rows.filter((row: { userId: string }) => row.userId === String(payer.userId));
+    expect(mine).toEqual([
+      {
+        orderNo: first.orderNo,
+        userId: String(payer.userId),
+        amount: '300.00',
+        status: 'pending',
+        createTime: expect.any(String),
+        endTime: null,
+      },
+      expect.objectContaining({ orderNo: second.orderNo, amount: '400.00' }),
+    ]);
+    expect(pending.total).toBe(pending.rows.length);
+    const onePerPage = (await queue('pageSize=1&pageNum=2')).json().data;
+    expect(onePerPage).toEqual({ total: pending.total, rows: [pending.rows[1]] });
+
+    await settleBankOrder(t, operatorToken, first.orderNo, { confirm: '300.00' });
+    const after = (await queue('pageSize=100')).json().data.rows.map((row: { orderNo: string }) => row.orderNo);
+    expect(after).not.toContain(first.orderNo);
+    expect(after).toContain(second.orderNo);
+    const paid = (await queue(`status=paid&orderNo=${first.orderNo}`)).json().data;
+    expect(paid).toEqual({
+      total: 1,
+      rows: [expect.objectContaining({ orderNo: first.orderNo, status: 'paid', endTime: expect.any(String) })],
+    });
+  });
+
+  it('refuses a status it does not know, naming it', async () => {
+    const refused = await queue('status=lost', 'en-US');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data).toMatchObject({ field: 'status' });
+  });
+});

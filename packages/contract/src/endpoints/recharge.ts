@@ -194,6 +194,33 @@ export const createBankRecharge = defineEndpoint({
 
 const bankOrderParams = z.object({ orderNo: orderNoSchema });
 
+export const listBankOrders = defineEndpoint({
+  id: 'listBankOrders',
+  method: 'GET',
+  path: '/admin/finance/bank-orders',
+  auth: 'user',
+  operator: 'finance',
+  summary:
+    'Operators: bank-transfer recharges in a status (pending unless told), oldest first, optionally the one order ' +
+    'number a transfer\'s remark names',
+  tag: 'admin',
+  query: pageQuerySchema.extend({
+    status: PaymentStatus.schema.default('pending'),
+    orderNo: z.string().trim().max(32).optional(),
+  }),
+  data: pageSchema(
+    z.object({
+      orderNo: z.string(),
+      userId: z.string(),
+      amount: moneyTextSchema,
+      status: PaymentStatus.schema,
+      createTime: z.string(),
+      /** When it was paid or closed; null while pending. */
+      endTime: z.string().nullable(),
+    }),
+  ),
+});
+
 export const confirmBankRecharge = defineEndpoint({
   id: 'confirmBankRecharge',
   method: 'POST',

@@ -1,7 +1,8 @@
-import { formatMoney, type Money } from '@suanli/contract';
+import { formatMoney, type Money, type PageQuery, type PaymentStatus } from '@suanli/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
+import { paged } from '../../db/paging.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import type { Audit } from '../../http/operator-audit.js';
@@ -65,6 +66,22 @@ export function bankTransferService({ db, clock, log, account, wallet, recharge 
   }
 
   return {
+    /** The operators' queue: bank orders in a status, oldest first, or the one whose number a transfer's remark gives. */
+    async list({ status, orderNo, ...page }: PageQuery & { status: PaymentStatus; orderNo?: string | undefined }) {
+      const { rows, total } = await paged(page, queries.bankOrderPage(db, { status, orderNo }));
+      return {
+        total,
+        rows: rows.map((row) => ({
+          orderNo: row.orderNo,
+          userId: String(row.userId),
+          amount: formatMoney(row.amount),
+          status: row.status,
+          createTime: row.createdAt.toISOString(),
+          endTime: (row.paidAt ?? row.closedAt)?.toISOString() ?? null,
+        })),
+      };
+    },
+
     async open(userId: UserId, amount: Money) {
       const now = clock.now();
       const orderNo = await wallet.newOrderNo(db, 'R', now);

@@ -1,5 +1,5 @@
 import type { Money, PaymentChannel, PaymentStatus } from '@suanli/contract';
-import { and, desc, eq, gt, gte, inArray, lt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte } from 'drizzle-orm';
 import type { PageWindow } from '../../db/paging.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
@@ -110,6 +110,26 @@ export function orderPage(db: Db, userId: UserId, filter: OrderFilter) {
         .from(rechargeOrders)
         .where(where)
         .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
+        .limit(window.limit)
+        .offset(window.offset),
+    total: () => db.$count(rechargeOrders, where),
+  };
+}
+
+/** A page of bank-transfer orders in one status, oldest first (the operators' queue), or the one order named. */
+export function bankOrderPage(db: Db, filter: { status: PaymentStatus; orderNo?: string | undefined }) {
+  const where = and(
+    eq(rechargeOrders.channel, 'bank'),
+    eq(rechargeOrders.status, filter.status),
+    filter.orderNo ? eq(rechargeOrders.orderNo, filter.orderNo) : undefined,
+  );
+  return {
+    rows: (window: PageWindow) =>
+      db
+        .select()
+        .from(rechargeOrders)
+        .where(where)
+        .orderBy(asc(rechargeOrders.createdAt), asc(rechargeOrders.id))
         .limit(window.limit)
         .offset(window.offset),
     total: () => db.$count(rechargeOrders, where),

@@ -38,6 +38,7 @@ export const rechargeRoutes =
       orders.listOrders(userId, locale, { query, body }),
     );
     route(app, recharge.createBankRecharge, ({ query }, { userId }) => bank.open(userId, query.amount));
+    route(app, recharge.listBankOrders, ({ query }) => bank.list(query));
     route(app, recharge.confirmBankRecharge, ({ params, body }, { userId, audit }) =>
       bank.confirm({ userId, audit }, params.orderNo, body.amount),
     );

@@ -17,6 +17,10 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'partners', path: 'review/partners', area: 'review' },
   { key: 'feedback', path: 'support/feedback', area: 'support' },
   { key: 'consultations', path: 'support/consultations', area: 'support' },
+  { key: 'bankOrders', path: 'finance/bank-orders', area: 'finance' },
+  { key: 'invoices', path: 'finance/invoices', area: 'finance' },
+  { key: 'withdrawals', path: 'finance/withdrawals', area: 'finance' },
+  { key: 'redeem', path: 'finance/redeem', area: 'finance' },
 ];
 
 /** The pages an operator holding these areas may open; none for a user. */

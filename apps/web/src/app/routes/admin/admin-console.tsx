@@ -2,6 +2,10 @@ import { Navigate, Route, Routes } from 'react-router';
 import type { AdminPage } from '@/features/admin-console/admin-pages';
 import { AdminLayout } from './admin-layout';
 import { AuditLogPage } from './audit-log-page';
+import { BankOrdersPage } from './bank-orders-page';
+import { InvoicesPage } from './invoices-page';
+import { WithdrawalsPage } from './withdrawals-page';
+import { RedeemPage } from './redeem-page';
 import { OperatorsPage } from './operators-page';
 import { ConsultationsPage } from './consultations-page';
 import { FeedbackPage } from './feedback-page';
@@ -15,6 +19,10 @@ const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   partners: PartnersPage,
   feedback: FeedbackPage,
   consultations: ConsultationsPage,
+  bankOrders: BankOrdersPage,
+  invoices: InvoicesPage,
+  withdrawals: WithdrawalsPage,
+  redeem: RedeemPage,
 };
 
 /** The operations console: its own layout and menu, and the pages the operator's areas open; any other path opens the first. */

@@ -1,0 +1,93 @@
+import { WithdrawalStatus } from '@suanli/contract';
+import { Button, Empty, Flex, Form, Select, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { DateTime } from '@/shared/ui/date-time';
+import { MoneyText } from '@/shared/ui/money-text';
+import { ScrollRegion } from '@/shared/ui/scroll-region';
+import { useWithdrawals, type WithdrawalRow } from '../api/withdrawals';
+import { useAdminFinanceTranslation } from '../use-admin-finance-translation';
+import { WithdrawalDialog, type WithdrawalVerb } from './withdrawal-dialog';
+
+type Status = WithdrawalRow['status'];
+
+/** Partners' withdrawals in one status, submitted first: who is paid what, and the decision on those waiting. */
+export function WithdrawalsTable() {
+  const { t } = useAdminFinanceTranslation();
+  const [status, setStatus] = useState<Status>('submitted');
+  const list = useWithdrawals(status);
+  const [deciding, setDeciding] = useState<{ verb: WithdrawalVerb; withdrawal: WithdrawalRow } | null>(null);
+  const column = (key: string) => t(`withdrawals.columns.${key}`);
+  const money = (value: string) => <MoneyText value={value} />;
+  const columns: TableColumnsType<WithdrawalRow> = [
+    { key: 'id', title: column('id'), dataIndex: 'id' },
+    { key: 'userId', title: column('userId'), dataIndex: 'userId' },
+    { key: 'payeeName', title: column('payeeName'), dataIndex: 'payeeName' },
+    { key: 'amount', title: column('amount'), render: (_, row) => money(row.amount), align: 'right' },
+    { key: 'fee', title: column('fee'), render: (_, row) => money(row.fee), align: 'right' },
+    { key: 'payout', title: column('payout'), render: (_, row) => money(row.payout), align: 'right' },
+    {
+      key: 'status',
+      title: column('status'),
+      render: (_, row) => t(`contract:${WithdrawalStatus.labelKey(row.status)}`),
+    },
+    { key: 'rejectNote', title: column('rejectNote'), dataIndex: 'rejectNote' },
+    { key: 'applyTime', title: column('applyTime'), render: (_, row) => <DateTime value={row.applyTime} /> },
+    {
+      key: 'actions',
+      title: column('actions'),
+      render: (_, row) =>
+        row.status === 'submitted' ? (
+          <Flex gap={8}>
+            <Button
+              size="small"
+              type="primary"
+              onClick={() => setDeciding({ verb: 'complete', withdrawal: row })}
+              data-testid="withdrawal-complete-button"
+            >
+              {t('withdrawals.complete.button')}
+            </Button>
+            <Button
+              size="small"
+              danger
+              onClick={() => setDeciding({ verb: 'reject', withdrawal: row })}
+              data-testid="withdrawal-reject-button"
+            >
+              {t('withdrawals.reject.button')}
+            </Button>
+          </Flex>
+        ) : null,
+    },
+  ];
+  return (
+    <>
+      <Form layout="inline" style={{ marginBottom: 16 }}>
+        <Form.Item label={t('withdrawals.filters.status')}>
+          <Select<Status>
+            value={status}
+            onChange={setStatus}
+            style={{ width: 160 }}
+            options={WithdrawalStatus.values.map((value) => ({
+              value,
+              label: t(`contract:${WithdrawalStatus.labelKey(value)}`),
+            }))}
+            data-testid="withdrawals-filter-status"
+          />
+        </Form.Item>
+      </Form>
+      <ScrollRegion label={t('withdrawals.title')} minWidth={1100}>
+        <Table<WithdrawalRow>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data ?? []}
+          loading={list.isPending}
+          pagination={false}
+          locale={{ emptyText: list.isPending ? <span /> : <Empty description={t('withdrawals.empty')} /> }}
+          data-testid="withdrawals-table"
+        />
+      </ScrollRegion>
+      {deciding ? (
+        <WithdrawalDialog verb={deciding.verb} withdrawal={deciding.withdrawal} onClose={() => setDeciding(null)} />
+      ) : null}
+    </>
+  );
+}
