@@ -13,6 +13,8 @@ export interface AdminPage {
 export const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'auditLog', path: 'audit', area: 'admin' },
   { key: 'operators', path: 'operators', area: 'admin' },
+  { key: 'fleetHosts', path: 'fleet/hosts', area: 'fleet' },
+  { key: 'fleetPrices', path: 'fleet/prices', area: 'fleet' },
 ];
 
 /** The pages an operator holding these areas may open; none for a user. */

@@ -2,11 +2,15 @@ import { Navigate, Route, Routes } from 'react-router';
 import type { AdminPage } from '@/features/admin-console/admin-pages';
 import { AdminLayout } from './admin-layout';
 import { AuditLogPage } from './audit-log-page';
+import { FleetHostsPage } from './fleet-hosts-page';
+import { FleetPricesPage } from './fleet-prices-page';
 import { OperatorsPage } from './operators-page';
 
 const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   auditLog: AuditLogPage,
   operators: OperatorsPage,
+  fleetHosts: FleetHostsPage,
+  fleetPrices: FleetPricesPage,
 };
 
 /** The operations console: its own layout and menu, and the pages the operator's areas open; any other path opens the first. */

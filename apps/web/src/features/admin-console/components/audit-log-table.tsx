@@ -8,7 +8,7 @@ import type { PagedQuery } from '@/shared/query/use-paged-query';
 import { useAdminConsoleTranslation } from '../use-admin-console-translation';
 import { AuditChangeCell } from './audit-change-cell';
 import { operatorText } from './audit-csv';
-import { ScrollRegion } from './scroll-region';
+import { ScrollRegion } from '@/shared/ui/scroll-region';
 
 /** The audit log, newest first, one row per operator action: who, what, target, the change, why, request and time. */
 export function AuditLogTable({ paged }: { paged: PagedQuery<AuditPage, AuditFilters> }) {

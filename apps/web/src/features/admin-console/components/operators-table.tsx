@@ -3,7 +3,7 @@ import { Tag, type TableColumnsType } from 'antd';
 import { PagedTable } from '@/shared/ui/paged-table';
 import { useOperatorPages, type OperatorPage, type OperatorRow } from '../api/list-operators';
 import { useAdminConsoleTranslation } from '../use-admin-console-translation';
-import { ScrollRegion } from './scroll-region';
+import { ScrollRegion } from '@/shared/ui/scroll-region';
 
 /** Every account holding an area, with its areas. */
 export function OperatorsTable() {
