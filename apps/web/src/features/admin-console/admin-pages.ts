@@ -15,6 +15,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'operators', path: 'operators', area: 'admin' },
   { key: 'fleetHosts', path: 'fleet/hosts', area: 'fleet' },
   { key: 'fleetPrices', path: 'fleet/prices', area: 'fleet' },
+  { key: 'users', path: 'users', area: 'support' },
 ];
 
 /** The pages an operator holding these areas may open; none for a user. */

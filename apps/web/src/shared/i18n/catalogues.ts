@@ -6,7 +6,7 @@ export type Catalogue = Record<string, unknown>;
  * Namespaces of pages no guest opens, which their feature adds when its code loads (addNamespace), so that the first
  * load of the guest pages does not carry them. Each is also left out of the glob below.
  */
-export const FEATURE_NAMESPACES = ['applications', 'adminConsole', 'adminFleet'] as const;
+export const FEATURE_NAMESPACES = ['applications', 'adminConsole', 'adminFleet', 'adminUsers'] as const;
 
 // Every other JSON file under locales/<locale>/ is a namespace named after the file, so a feature adds its strings by
 // adding one file per language and nothing here changes.
@@ -16,6 +16,7 @@ const files = import.meta.glob<Catalogue>(
     '!./locales/*/applications.json',
     '!./locales/*/adminConsole.json',
     '!./locales/*/adminFleet.json',
+    '!./locales/*/adminUsers.json',
   ],
   { eager: true, import: 'default' },
 );

@@ -5,12 +5,14 @@ import { AuditLogPage } from './audit-log-page';
 import { FleetHostsPage } from './fleet-hosts-page';
 import { FleetPricesPage } from './fleet-prices-page';
 import { OperatorsPage } from './operators-page';
+import { UsersPage } from './users-page';
 
 const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   auditLog: AuditLogPage,
   operators: OperatorsPage,
   fleetHosts: FleetHostsPage,
   fleetPrices: FleetPricesPage,
+  users: UsersPage,
 };
 
 /** The operations console: its own layout and menu, and the pages the operator's areas open; any other path opens the first. */

@@ -2,7 +2,7 @@ import { Form, Input, InputNumber, Select } from 'antd';
 import { useAddHost, useSetGpuBroken, useSetHostState, type AddHostBody } from '../api/fleet-changes';
 import { useFleetRegions, usePriceBook, type GpuRow, type HostRow, type HostState } from '../api/fleet-reads';
 import { useAdminFleetTranslation } from '../use-admin-fleet-translation';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog } from '@/shared/ui/reason-dialog';
 import { regionName } from './region-name';
 
 /** Drains a host, marks it broken or returns it, at the version the table showed. */

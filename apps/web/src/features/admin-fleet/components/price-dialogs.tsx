@@ -8,7 +8,7 @@ import {
 } from '../api/fleet-changes';
 import type { DurationDiscountRow, GpuModelRow, VipDiscountRow } from '../api/fleet-reads';
 import { useAdminFleetTranslation } from '../use-admin-fleet-translation';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog } from '@/shared/ui/reason-dialog';
 
 type PriceInputs = { hourlyPrice: string; educationHourlyPrice?: string };
 

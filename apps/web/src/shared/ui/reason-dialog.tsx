@@ -1,7 +1,7 @@
 import { App, Form, Input, Modal, Typography, type ButtonProps } from 'antd';
 import type { ReactNode } from 'react';
-import { reportFormError } from '@/shared/ui/report-form-error';
-import { useAdminFleetTranslation } from '../use-admin-fleet-translation';
+import { useTranslation } from 'react-i18next';
+import { reportFormError } from './report-form-error';
 
 export type WithReason<Values> = Values & { reason: string };
 
@@ -22,7 +22,7 @@ interface ReasonDialogProps<Values> {
 }
 
 /**
- * Confirms one change of the fleet desk with the reason the audit log keeps. A refusal shows under the input it names,
+ * Confirms one operator's action of the operations console with the reason the audit log keeps. A refusal shows under the input it names,
  * or in the server's words when no input is at fault (another operator changed the row first: 409).
  */
 export function ReasonDialog<Values extends object>({
@@ -37,7 +37,7 @@ export function ReasonDialog<Values extends object>({
   onClose,
   testId,
 }: ReasonDialogProps<Values>) {
-  const { t } = useAdminFleetTranslation();
+  const { t } = useTranslation('common');
   const { message } = App.useApp();
   const [form] = Form.useForm<WithReason<Values>>();
 
@@ -57,7 +57,7 @@ export function ReasonDialog<Values extends object>({
       open
       title={title}
       okText={okText}
-      cancelText={t('cancel')}
+      cancelText={t('operatorAction.cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
@@ -75,7 +75,7 @@ export function ReasonDialog<Values extends object>({
         {children}
         <Form.Item
           name="reason"
-          label={t('reason')}
+          label={t('operatorAction.reason')}
           rules={[{ required: true, whitespace: true, message: t('contract:validation.operatorReason') }]}
         >
           <Input maxLength={200} autoComplete="off" data-testid={`${testId}-reason`} />
