@@ -21,6 +21,9 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'invoices', path: 'finance/invoices', area: 'finance' },
   { key: 'withdrawals', path: 'finance/withdrawals', area: 'finance' },
   { key: 'redeem', path: 'finance/redeem', area: 'finance' },
+  { key: 'fleetHosts', path: 'fleet/hosts', area: 'fleet' },
+  { key: 'fleetPrices', path: 'fleet/prices', area: 'fleet' },
+  { key: 'users', path: 'users', area: 'support' },
 ];
 
 /** The pages an operator holding these areas may open; none for a user. */

@@ -6,7 +6,14 @@ export type Catalogue = Record<string, unknown>;
  * Namespaces of pages no guest opens, which their feature adds when its code loads (addNamespace), so that the first
  * load of the guest pages does not carry them. Each is also left out of the glob below.
  */
-export const FEATURE_NAMESPACES = ['applications', 'adminConsole', 'adminSupport', 'adminFinance'] as const;
+export const FEATURE_NAMESPACES = [
+  'applications',
+  'adminConsole',
+  'adminSupport',
+  'adminFinance',
+  'adminFleet',
+  'adminUsers',
+] as const;
 
 // Every other JSON file under locales/<locale>/ is a namespace named after the file, so a feature adds its strings by
 // adding one file per language and nothing here changes.
@@ -17,6 +24,8 @@ const files = import.meta.glob<Catalogue>(
     '!./locales/*/adminConsole.json',
     '!./locales/*/adminSupport.json',
     '!./locales/*/adminFinance.json',
+    '!./locales/*/adminFleet.json',
+    '!./locales/*/adminUsers.json',
   ],
   { eager: true, import: 'default' },
 );

@@ -11,6 +11,9 @@ import { ConsultationsPage } from './consultations-page';
 import { FeedbackPage } from './feedback-page';
 import { ImageReviewPage } from './image-review-page';
 import { PartnersPage } from './partners-page';
+import { FleetHostsPage } from './fleet-hosts-page';
+import { FleetPricesPage } from './fleet-prices-page';
+import { UsersPage } from './users-page';
 
 const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   auditLog: AuditLogPage,
@@ -23,6 +26,9 @@ const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   invoices: InvoicesPage,
   withdrawals: WithdrawalsPage,
   redeem: RedeemPage,
+  fleetHosts: FleetHostsPage,
+  fleetPrices: FleetPricesPage,
+  users: UsersPage,
 };
 
 /** The operations console: its own layout and menu, and the pages the operator's areas open; any other path opens the first. */
