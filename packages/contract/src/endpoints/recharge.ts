@@ -202,7 +202,7 @@ export const listBankOrders = defineEndpoint({
   operator: 'finance',
   summary:
     'Operators: bank-transfer recharges in a status (pending unless told), oldest first, optionally the one order ' +
-    'number a transfer\'s remark names',
+    "number a transfer's remark names",
   tag: 'admin',
   query: pageQuerySchema.extend({
     status: PaymentStatus.schema.default('pending'),
