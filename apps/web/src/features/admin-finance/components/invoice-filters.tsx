@@ -19,6 +19,7 @@ export function InvoiceFilters({ onChange }: { onChange: (filters: Filters) => v
             value,
             label: t(`contract:${InvoiceStatus.labelKey(value)}`),
           }))}
+          aria-label={t('invoices.filters.status')}
           data-testid="invoices-filter-status"
         />
       </Form.Item>

@@ -70,6 +70,7 @@ export function WithdrawalsTable() {
               value,
               label: t(`contract:${WithdrawalStatus.labelKey(value)}`),
             }))}
+            aria-label={t('withdrawals.filters.status')}
             data-testid="withdrawals-filter-status"
           />
         </Form.Item>
