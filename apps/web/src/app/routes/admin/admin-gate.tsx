@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { pagesFor } from '@/features/admin-console/admin-pages';
 import { useMyOperatorAreas } from '@/features/admin-console/api/get-my-operator-areas';
 import { useSession } from '@/shared/stores/session-store';
@@ -14,7 +13,6 @@ const AdminConsole = lazy(() => import('./admin-console'));
  * those areas open, or says in words why not. The server checks every call of the console again.
  */
 export default function AdminGate() {
-  const { t } = useTranslation();
   const isLogin = useSession((state) => state.isLogin);
   const areas = useMyOperatorAreas();
   if (!isLogin) {
@@ -26,13 +24,10 @@ export default function AdminGate() {
   if (areas.isPending) {
     return <BootScreen />;
   }
-  if (areas.data.length === 0) {
-    return <AdminRefusal kind="forbidden" />;
-  }
+  // Every area opens at least one page (admin-pages.test.ts): no pages means no area.
   const pages = pagesFor(areas.data);
   if (pages.length === 0) {
-    const names = areas.data.map((area) => t(`contract:enums.operatorArea.${area}`)).join(', ');
-    return <AdminRefusal kind="noPages" areas={names} />;
+    return <AdminRefusal kind="forbidden" />;
   }
   return (
     <Suspense fallback={<BootScreen />}>

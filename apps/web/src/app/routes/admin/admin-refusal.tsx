@@ -4,13 +4,12 @@ import { useAdminConsoleTranslation } from '@/features/admin-console/use-admin-c
 import { useLoginDialog } from '@/shared/stores/login-dialog-store';
 
 interface AdminRefusalProps {
-  /** `signIn`: a guest; `forbidden`: a user holding no area; `noPages`: an operator whose areas open no page yet. */
-  kind: 'signIn' | 'forbidden' | 'noPages';
-  areas?: string;
+  /** `signIn`: a guest; `forbidden`: a user holding no area. */
+  kind: 'signIn' | 'forbidden';
 }
 
 /** What /admin says, in words, to anyone it does not open for: never a blank page. */
-export function AdminRefusal({ kind, areas }: AdminRefusalProps) {
+export function AdminRefusal({ kind }: AdminRefusalProps) {
   const { t } = useAdminConsoleTranslation();
   const navigate = useNavigate();
   const showLogin = useLoginDialog((state) => state.show);
@@ -30,7 +29,7 @@ export function AdminRefusal({ kind, areas }: AdminRefusalProps) {
             {t(signIn ? 'refusal.signInTitle' : 'refusal.forbiddenTitle')}
           </Typography.Title>
         }
-        subTitle={<span data-testid={`admin-refusal-${kind}`}>{t(`refusal.${kind}`, { areas })}</span>}
+        subTitle={<span data-testid={`admin-refusal-${kind}`}>{t(`refusal.${kind}`)}</span>}
         extra={
           <Flex gap={8} justify="center" wrap>
             {signIn ? (
