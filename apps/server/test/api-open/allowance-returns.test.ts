@@ -19,7 +19,6 @@ const env = {
   GATEWAY_POINTS_PER_CALL: '10',
   GATEWAY_RATE_LIMIT_PER_MINUTE: '1000',
   GATEWAY_ALLOWANCE_IDLE_SECONDS: '3600',
-  GATEWAY_SERVER_DEAD_SECONDS: '3',
 };
 const RETURNED = { timeout: 20_000, interval: 200 };
 let testDatabase: TestDatabase;

@@ -101,6 +101,8 @@ export function callsService({ db, clock, log, wallet, pointsPerCall, idleMs, de
     const wanted = Math.max(allowance.waiting.length, recentRate(allowance));
     const now = clock.now();
     const orderNo = `G${randomBytes(10).toString('hex')}`;
+    // The calls waiting when the points were weighed: one that comes in after is not yet refused by this purchase.
+    let weighed = 0;
     const { settled, id, recalled } = await inTransaction(db, async (tx) => {
       const [settlement] = await wallet.settle(tx, [
         {
@@ -115,7 +117,8 @@ export function callsService({ db, clock, log, wallet, pointsPerCall, idleMs, de
           shortfall: 'partial',
         },
       ]);
-      const short = allowance.waiting.length > settlement!.quantity;
+      weighed = allowance.waiting.length;
+      const short = weighed > settlement!.quantity;
       const recalls = short ? await queries.recallAllowances(tx, { userId, serverId }) : 0;
       if (settlement!.quantity === 0) {
         return { settled: settlement!, id: null, recalled: recalls > 0 };
@@ -132,31 +135,39 @@ export function callsService({ db, clock, log, wallet, pointsPerCall, idleMs, de
       allowance.blocks.push({ id, orderNo, calls: settled.quantity, used: 0, saved: 0, boughtAt: now.getTime() });
     }
     serveWaiting(allowance);
-    return { short: settled.quantity < wanted ? settled.spendable : null, recalled };
+    return { short: settled.quantity < wanted ? settled.spendable : null, recalled, weighed };
   }
 
   /**
-   * Waits until the other servers have given back the blocks recalled from them (they do at their next tick), or for
-   * as long as a server may be silent before it is taken for dead: a dead one's blocks come back through the sweeper.
+   * Waits until the other servers have given back the blocks recalled from them (they do at their next tick), or
+   * `until`: a dead server's blocks come back through the sweeper.
    */
-  async function awaitRecalls(userId: UserId) {
-    const until = Date.now() + deadSeconds * 1000;
+  async function awaitRecalls(userId: UserId, until: number) {
     while (Date.now() < until && (await queries.pendingRecalls(db, { userId, serverId })) > 0) {
       await sleep(RECALL_POLL_MS);
     }
   }
 
   /**
-   * Buys for the calls waiting (or ahead of them), once more after the other servers gave back what they held when the
-   * points fell short, and refuses the calls still waiting with 402 when the points cover no more.
+   * Buys for the calls waiting (or ahead of them), again each time the other servers gave back what they held when the
+   * points fell short (a block they bought meanwhile is recalled in turn), for as long as a server may be silent before
+   * it is taken for dead; then refuses the calls still waiting with 402 when the points cover no more.
    */
   async function buy(userId: UserId, allowance: Allowance) {
     allowance.buying = true;
     let refusal: unknown = null;
     try {
+      const until = Date.now() + deadSeconds * 1000;
       let bought = await purchase(userId, allowance);
-      if (bought.recalled) {
-        await awaitRecalls(userId);
+      // Again while other servers give back what they held, or while calls that came in after the points were weighed
+      // wait: the next purchase weighs them (and recalls for them).
+      while (
+        Date.now() < until &&
+        (bought.recalled || (bought.short !== null && allowance.waiting.length > bought.weighed))
+      ) {
+        if (bought.recalled) {
+          await awaitRecalls(userId, until);
+        }
         bought = await purchase(userId, allowance);
       }
       if (bought.short !== null) {
