@@ -1,6 +1,7 @@
 import { App, Form, Input, Modal, Typography, type ButtonProps } from 'antd';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isHttpError } from '../http';
 import { reportFormError } from './report-form-error';
 
 export type WithReason<Values> = Values & { reason: string };
@@ -10,20 +11,24 @@ interface ReasonDialogProps<Values> {
   /** What the change does, said before the operator confirms it. */
   description?: ReactNode;
   okText: string;
-  /** Said once the server took the change. */
-  doneText: string;
+  /** Said once the server took the change, unless the caller says it. */
+  doneText?: string;
   danger?: boolean;
   initialValues?: Partial<Values>;
+  /** What the reason is to whom reads it (a note the user sees); by default the operator's record in the audit log. */
+  reasonLabel?: string;
   /** The inputs of the change, beside the reason every operator action carries. */
   children?: ReactNode;
   onSubmit(values: WithReason<Values>): Promise<unknown>;
   onClose(): void;
+  /** The dialog's test id, and the prefix of its reason input's (`-reason`) and OK button's (`-ok`). */
   testId: string;
 }
 
 /**
- * Confirms one operator's action of the operations console with the reason the audit log keeps. A refusal shows under the input it names,
- * or in the server's words when no input is at fault (another operator changed the row first: 409).
+ * Confirms one operator's action of the operations console with the reason the audit log keeps. A refusal shows under
+ * the input it names, or in the server's words when no input is at fault (another operator changed the row first:
+ * 409); a failure before the server (a file that did not reach the store) is said as such.
  */
 export function ReasonDialog<Values extends object>({
   title,
@@ -32,6 +37,7 @@ export function ReasonDialog<Values extends object>({
   doneText,
   danger,
   initialValues,
+  reasonLabel,
   children,
   onSubmit,
   onClose,
@@ -40,14 +46,26 @@ export function ReasonDialog<Values extends object>({
   const { t } = useTranslation('common');
   const { message } = App.useApp();
   const [form] = Form.useForm<WithReason<Values>>();
+  const [submitting, setSubmitting] = useState(false);
 
   const submit = async (values: WithReason<Values>) => {
+    setSubmitting(true);
     const done = await onSubmit(values).then(
       () => true,
-      (error: unknown) => reportFormError(form, error),
+      (error: unknown) => {
+        if (isHttpError(error)) {
+          reportFormError(form, error);
+        } else {
+          void message.error(t('operatorAction.failed'));
+        }
+        return false;
+      },
     );
+    setSubmitting(false);
     if (done) {
-      void message.success(doneText);
+      if (doneText) {
+        void message.success(doneText);
+      }
       onClose();
     }
   };
@@ -62,6 +80,7 @@ export function ReasonDialog<Values extends object>({
       onCancel={onClose}
       destroyOnHidden
       okButtonProps={{ danger, 'data-testid': `${testId}-ok` } as ButtonProps}
+      confirmLoading={submitting}
       data-testid={testId}
     >
       {description ? <Typography.Paragraph>{description}</Typography.Paragraph> : null}
@@ -75,7 +94,7 @@ export function ReasonDialog<Values extends object>({
         {children}
         <Form.Item
           name="reason"
-          label={t('operatorAction.reason')}
+          label={reasonLabel ?? t('operatorAction.reason')}
           rules={[{ required: true, whitespace: true, message: t('contract:validation.operatorReason') }]}
         >
           <Input maxLength={200} autoComplete="off" data-testid={`${testId}-reason`} />

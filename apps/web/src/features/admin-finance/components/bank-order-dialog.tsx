@@ -2,7 +2,7 @@ import { App, Form, Input } from 'antd';
 import { formatMoneyText } from '@/shared/format/money';
 import { useDecideBankOrder, type BankOrderRow } from '../api/bank-orders';
 import { useAdminFinanceTranslation } from '../use-admin-finance-translation';
-import { DecisionDialog } from './decision-dialog';
+import { ReasonDialog } from '@/shared/ui/reason-dialog';
 
 export type BankOrderVerb = 'confirm' | 'reject';
 
@@ -35,14 +35,14 @@ export function BankOrderDialog({
   };
 
   return (
-    <DecisionDialog<{ amount?: string }>
+    <ReasonDialog<{ amount?: string }>
       title={text('title')}
       description={text('description')}
       okText={text('ok')}
       danger={verb === 'reject'}
       onSubmit={submit}
       onClose={onClose}
-      data-testid={`bank-order-${verb}`}
+      testId={`bank-order-${verb}`}
     >
       {verb === 'confirm' ? (
         <Form.Item
@@ -53,6 +53,6 @@ export function BankOrderDialog({
           <Input inputMode="decimal" maxLength={16} prefix="¥" data-testid="bank-order-confirm-amount" />
         </Form.Item>
       ) : null}
-    </DecisionDialog>
+    </ReasonDialog>
   );
 }

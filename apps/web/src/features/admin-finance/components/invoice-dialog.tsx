@@ -3,7 +3,7 @@ import { App, Button, Form, Input, Upload, type UploadFile, type UploadProps } f
 import { formatMoneyText } from '@/shared/format/money';
 import { useDecideInvoice, type InvoiceFileType, type InvoiceRow } from '../api/invoices';
 import { useAdminFinanceTranslation } from '../use-admin-finance-translation';
-import { DecisionDialog } from './decision-dialog';
+import { ReasonDialog } from '@/shared/ui/reason-dialog';
 
 export type InvoiceVerb = 'complete' | 'reject';
 
@@ -54,14 +54,14 @@ export function InvoiceDialog({
   };
 
   return (
-    <DecisionDialog<Values>
+    <ReasonDialog<Values>
       title={text('title')}
       description={text('description')}
       okText={text('ok')}
       danger={verb === 'reject'}
       onSubmit={submit}
       onClose={onClose}
-      data-testid={`invoice-${verb}`}
+      testId={`invoice-${verb}`}
     >
       {verb === 'complete' ? (
         <Form.Item
@@ -86,6 +86,6 @@ export function InvoiceDialog({
           <Input.TextArea maxLength={200} rows={3} data-testid="invoice-reject-note" />
         </Form.Item>
       )}
-    </DecisionDialog>
+    </ReasonDialog>
   );
 }

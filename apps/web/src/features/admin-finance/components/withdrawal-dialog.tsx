@@ -2,7 +2,7 @@ import { App, Form, Input } from 'antd';
 import { formatMoneyText } from '@/shared/format/money';
 import { useDecideWithdrawal, type WithdrawalRow } from '../api/withdrawals';
 import { useAdminFinanceTranslation } from '../use-admin-finance-translation';
-import { DecisionDialog } from './decision-dialog';
+import { ReasonDialog } from '@/shared/ui/reason-dialog';
 
 export type WithdrawalVerb = 'complete' | 'reject';
 
@@ -35,14 +35,14 @@ export function WithdrawalDialog({
   };
 
   return (
-    <DecisionDialog<{ note?: string }>
+    <ReasonDialog<{ note?: string }>
       title={text('title')}
       description={text('description')}
       okText={text('ok')}
       danger={verb === 'reject'}
       onSubmit={submit}
       onClose={onClose}
-      data-testid={`withdrawal-${verb}`}
+      testId={`withdrawal-${verb}`}
     >
       {verb === 'reject' ? (
         <Form.Item
@@ -53,6 +53,6 @@ export function WithdrawalDialog({
           <Input.TextArea maxLength={200} rows={3} data-testid="withdrawal-reject-note" />
         </Form.Item>
       ) : null}
-    </DecisionDialog>
+    </ReasonDialog>
   );
 }

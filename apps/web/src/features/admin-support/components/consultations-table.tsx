@@ -14,7 +14,7 @@ import {
   type ConsultationState,
 } from '../api/consultations';
 import { useAdminSupportTranslation } from '../use-admin-support-translation';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog } from '@/shared/ui/reason-dialog';
 import { StateFilter } from './state-filter';
 
 const STATES: readonly ConsultationState[] = ['pending', 'handled'];
@@ -99,8 +99,8 @@ export function ConsultationsTable() {
           okText={t('consultations.handle')}
           doneText={t('consultations.handleDone')}
           reasonLabel={t('consultations.handleReason')}
-          busy={handle.isPending}
-          onConfirm={(reason) => handle.mutateAsync({ id: handling.id, reason })}
+          onSubmit={({ reason }) => handle.mutateAsync({ id: handling.id, reason })}
+          testId="reason-dialog"
           onClose={() => setHandling(null)}
         />
       ) : null}

@@ -12,7 +12,7 @@ import {
   type FeedbackState,
 } from '../api/feedback';
 import { useAdminSupportTranslation } from '../use-admin-support-translation';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog } from '@/shared/ui/reason-dialog';
 import { StateFilter } from './state-filter';
 
 const STATES: readonly FeedbackState[] = ['submitted', 'adopted'];
@@ -85,12 +85,12 @@ export function FeedbackTable() {
       {adopting ? (
         <ReasonDialog
           title={t('feedback.adoptTitle')}
-          content={t('feedback.adoptContent')}
+          description={t('feedback.adoptContent')}
           okText={t('feedback.adopt')}
           doneText={t('feedback.adoptDone')}
           reasonLabel={t('feedback.adoptReason')}
-          busy={adopt.isPending}
-          onConfirm={(reason) => adopt.mutateAsync({ id: adopting.id, reason })}
+          onSubmit={({ reason }) => adopt.mutateAsync({ id: adopting.id, reason })}
+          testId="reason-dialog"
           onClose={() => setAdopting(null)}
         />
       ) : null}

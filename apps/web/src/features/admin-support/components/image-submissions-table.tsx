@@ -14,7 +14,7 @@ import {
   type SubmissionState,
 } from '../api/image-submissions';
 import { useAdminSupportTranslation } from '../use-admin-support-translation';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog } from '@/shared/ui/reason-dialog';
 import { StateFilter } from './state-filter';
 
 const STATES: readonly SubmissionState[] = ['pending', 'published', 'rejected'];
@@ -99,15 +99,15 @@ export function ImageSubmissionsTable() {
       {deciding ? (
         <ReasonDialog
           title={t(`images.${deciding.decision}Title`, { name: deciding.submission.name })}
-          content={t(`images.${deciding.decision}Content`)}
+          description={t(`images.${deciding.decision}Content`)}
           okText={t(`images.${deciding.decision}`)}
           doneText={t(`images.${deciding.decision}Done`, { name: deciding.submission.name })}
           danger={deciding.decision === 'reject'}
           reasonLabel={t(`images.${deciding.decision}Reason`)}
-          busy={review.isPending}
-          onConfirm={(reason) =>
+          onSubmit={({ reason }) =>
             review.mutateAsync({ id: deciding.submission.id, decision: deciding.decision, reason })
           }
+          testId="reason-dialog"
           onClose={() => setDeciding(null)}
         />
       ) : null}
