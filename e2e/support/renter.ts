@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
 import { callApi, registerByEmail, registerByPhone, sandboxIdNumber } from './dev-api.js';
 
@@ -12,14 +13,18 @@ export interface ApplicationRow {
   orderNo: string;
 }
 
-let issued = 0;
-
-/** An ID number no other account of this run has used: one number verifies one account. */
+/**
+ * An ID number no other account of this run has used: one number verifies one account. Journey files run in workers
+ * of their own, so the number is drawn at random from about 13 million (a birth date from 1960 to 1999 and a
+ * sequence), not counted per file.
+ */
 function freshIdNumber(): string {
-  issued += 1;
-  const day = String((Date.now() % 28) + 1).padStart(2, '0');
-  const sequence = String((Date.now() + issued) % 1_000).padStart(3, '0');
-  return sandboxIdNumber(`11010119930${(issued % 9) + 1}${day}${sequence}`);
+  const pick = (count: number) => randomInt(count);
+  const year = 1960 + pick(40);
+  const month = String(1 + pick(12)).padStart(2, '0');
+  const day = String(1 + pick(28)).padStart(2, '0');
+  const sequence = String(pick(1_000)).padStart(3, '0');
+  return sandboxIdNumber(`110101${year}${month}${day}${sequence}`);
 }
 
 /** The user with 100 yuan paid at the sandbox cashier and a verified real name, as renting requires (spec §5). */
