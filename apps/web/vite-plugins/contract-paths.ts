@@ -4,8 +4,9 @@ import { runnerImport, type Plugin } from 'vite';
 
 const CONTRACT_SOURCE = fileURLToPath(new URL('../../../packages/contract/src/', import.meta.url));
 const VIRTUAL_ID = '\0suanli-contract-paths';
-// What a client needs of an endpoint to call it; the zod schemas and the OpenAPI texts stay on the server.
-const CLIENT_FIELDS = ['id', 'method', 'path', 'auth', 'signed', 'devOnly', 'idempotent'] as const;
+// What the console's HTTP client calls an endpoint by; the zod schemas, the OpenAPI texts and the server's own flags
+// (auth, signing, idempotency) stay on the server, whose answers say what they need.
+const CLIENT_FIELDS = ['method', 'path'] as const;
 
 type EndpointLike = Record<string, unknown> & { id: string; method: string; path: string };
 
@@ -60,7 +61,7 @@ async function reducedExports(): Promise<string> {
  * in the browser an endpoint is only a method and a path, and the zod schemas (about 35 kB compressed) would only
  * weigh on the first load. This plugin answers the console's `@suanli/contract` with the contract's zod-free entry
  * (`@suanli/contract/paths`) plus its endpoints and enums reduced at build time from the full contract: every
- * endpoint to its id, method, path and auth, every enum to its values and label keys. A console import that only the
+ * endpoint to its method and path, every enum to its values and label keys. A console import that only the
  * full contract has fails the build (a missing export), and so does zod reaching the bundle by another way. Types
  * still come from the full contract; the console's tests (vitest.config.ts) use it whole.
  */

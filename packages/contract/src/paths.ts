@@ -1,6 +1,6 @@
 /**
  * `@suanli/contract/paths`: the contract without zod, for the console's bundle, where schemas would only weigh on the
- * first load. Everything here is plain data and functions; the endpoint tables (id, method, path, auth) and the
+ * first load. Everything here is plain data and functions; the endpoint tables (method and path) and the
  * enums' values and label keys are added to it by the console's build from the full contract
  * (apps/web/vite-plugins/contract-paths.ts), so they are declared once, in endpoints/ and enums.ts. A module of
  * index.ts that the console uses belongs here too when it has no zod: the console's build fails on a missing export.

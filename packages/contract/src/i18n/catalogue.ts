@@ -50,58 +50,68 @@ import zhWallet from './zh-CN/wallet.json' with { type: 'json' };
 import zhWechat from './zh-CN/wechat.json' with { type: 'json' };
 
 // One file per area and language, so each area's messages are edited in one place; keys are `<file>.<key>`.
-export const ZH_CN = {
-  errors: zhErrors,
+// The console speaks the validation reasons, the enum labels and a few refusals itself (it checks before it asks);
+// every other message reaches it already translated in the server's answer, so its first load carries only these.
+export const CONSOLE_ZH_CN = {
   validation: zhValidation,
   enums: zhEnums,
   auth: zhAuth,
   users: zhUsers,
+  wallet: zhWallet,
+  applications: zhApplications,
+  invoices: zhInvoices,
+};
+
+export const ZH_CN = {
+  ...CONSOLE_ZH_CN,
+  errors: zhErrors,
   wechat: zhWechat,
   realName: zhRealName,
   notices: zhNotices,
   operators: zhOperators,
-  wallet: zhWallet,
   recharge: zhRecharge,
   power: zhPower,
   inventory: zhInventory,
   fleet: zhFleet,
   catalogue: zhCatalogue,
   images: zhImages,
-  applications: zhApplications,
   transfers: zhTransfers,
   models: zhModels,
   files: zhFiles,
   feedback: zhFeedback,
   partners: zhPartners,
-  invoices: zhInvoices,
   apiOpen: zhApiOpen,
   usersDesk: zhUsersDesk,
 };
 
-export const EN_US: typeof ZH_CN = {
-  errors: enErrors,
+export const CONSOLE_EN_US: typeof CONSOLE_ZH_CN = {
   validation: enValidation,
   enums: enEnums,
   auth: enAuth,
   users: enUsers,
+  wallet: enWallet,
+  applications: enApplications,
+  invoices: enInvoices,
+};
+
+export const EN_US: typeof ZH_CN = {
+  ...CONSOLE_EN_US,
+  errors: enErrors,
   wechat: enWechat,
   realName: enRealName,
   notices: enNotices,
   operators: enOperators,
-  wallet: enWallet,
   recharge: enRecharge,
   power: enPower,
   inventory: enInventory,
   fleet: enFleet,
   catalogue: enCatalogue,
   images: enImages,
-  applications: enApplications,
   transfers: enTransfers,
   models: enModels,
   files: enFiles,
   feedback: enFeedback,
   partners: enPartners,
-  invoices: enInvoices,
   apiOpen: enApiOpen,
   usersDesk: enUsersDesk,
 };

@@ -1,8 +1,14 @@
 import type { Locale } from '../constants.js';
-import { EN_US, ZH_CN } from './catalogue.js';
+import { CONSOLE_EN_US, CONSOLE_ZH_CN, EN_US, ZH_CN } from './catalogue.js';
 
 /** The contract's catalogue: server messages, validation reasons and enum labels, shared with the console. */
 export const CONTRACT_MESSAGES: Record<Locale, typeof ZH_CN> = { 'zh-CN': ZH_CN, 'en-US': EN_US };
+
+/** The part of the catalogue the console translates itself, as the namespace `contract` (catalogue.ts). */
+export const CONSOLE_MESSAGES: Record<Locale, typeof CONSOLE_ZH_CN> = {
+  'zh-CN': CONSOLE_ZH_CN,
+  'en-US': CONSOLE_EN_US,
+};
 
 type Params = Record<string, string | number | bigint | undefined>;
 

@@ -1,6 +1,6 @@
 import { Flex, Layout } from 'antd';
-import { useState, type ReactNode } from 'react';
-import { FeedbackModal } from '@/features/feedback/components/feedback-modal';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyWithTimeout } from '@/shared/ui/lazy-with-timeout';
 import { Logo } from '@/shared/ui/logo';
 import { useWideScreen } from '@/shared/ui/use-wide-screen';
 import { ContactDialog } from './contact-dialog';
@@ -9,6 +9,9 @@ import { MainMenu, type MenuActions } from './main-menu';
 import { MenuDrawer } from './menu-drawer';
 import { SiteFooter } from './site-footer';
 import styles from './main-layout.module.css';
+
+// The feedback dialog, its form and its strings load when it first opens; most visits never open it.
+const FeedbackModal = lazyWithTimeout(() => import('@/features/feedback/components/feedback-modal'));
 
 /**
  * Spec §2 main layout: top menu, console button, customer-service popover, content and footer. From desktop width the
@@ -34,7 +37,11 @@ export function MainLayout({ children }: { children: ReactNode }) {
         </Flex>
       </Layout.Content>
       <SiteFooter />
-      <FeedbackModal open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
+      {feedbackOpen ? (
+        <Suspense fallback={null}>
+          <FeedbackModal open onClose={() => setFeedbackOpen(false)} />
+        </Suspense>
+      ) : null}
       <ContactDialog open={contactOpen} onClose={() => setContactOpen(false)} />
     </Layout>
   );

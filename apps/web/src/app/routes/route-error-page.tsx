@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { WarningFilled } from '@ant-design/icons';
+import { Button, Flex, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { ChunkLoadError } from './lazy-page';
@@ -18,20 +19,30 @@ export function RouteErrorPage() {
   const { t } = useTranslation('common');
   const error = useRouteError();
   const chunkFailed = error instanceof ChunkLoadError;
+  const { token } = theme.useToken();
+  // Laid out as antd's Result would be, without it: Result carries its 404, 403 and 500 illustrations into the shell,
+  // and this page has to be there (when a chunk fails, another one cannot be loaded to say so).
   return (
-    <Result
-      status="warning"
+    <Flex
+      vertical
+      align="center"
+      gap={16}
+      style={{ padding: '48px 32px', textAlign: 'center' }}
       data-testid="route-error"
-      title={t(chunkFailed ? 'routeError.chunkTitle' : 'routeError.title')}
-      subTitle={t(chunkFailed ? 'routeError.chunkDescription' : 'routeError.description')}
-      extra={[
-        <Button key="retry" type="primary" data-testid="route-error-retry" onClick={reload}>
+    >
+      <WarningFilled style={{ fontSize: 72, color: token.colorWarning }} aria-hidden />
+      <Typography.Text strong style={{ fontSize: 24 }}>
+        {t(chunkFailed ? 'routeError.chunkTitle' : 'routeError.title')}
+      </Typography.Text>
+      <Typography.Text type="secondary">
+        {t(chunkFailed ? 'routeError.chunkDescription' : 'routeError.description')}
+      </Typography.Text>
+      <Flex gap={8} wrap justify="center">
+        <Button type="primary" data-testid="route-error-retry" onClick={reload}>
           {t('routeError.retry')}
-        </Button>,
-        <Button key="home" onClick={goHome}>
-          {t('routeError.backHome')}
-        </Button>,
-      ]}
-    />
+        </Button>
+        <Button onClick={goHome}>{t('routeError.backHome')}</Button>
+      </Flex>
+    </Flex>
   );
 }

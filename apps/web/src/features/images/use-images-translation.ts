@@ -1,6 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { featureTranslation } from '@/shared/i18n/feature-translation';
+import enUS from '@/shared/i18n/locales/en-US/images.json';
+import zhCN from '@/shared/i18n/locales/zh-CN/images.json';
 
-/** The `images` namespace (shared/i18n/locales/<locale>/images.json), the one this feature speaks. */
-export function useImagesTranslation() {
-  return useTranslation('images');
-}
+// Added when this feature's code loads, with the pages that use it: the shell and the guest pages do not carry them.
+/** The `images` namespace, the one this feature and its pages speak. */
+export const useImagesTranslation = featureTranslation('images', { 'zh-CN': zhCN, 'en-US': enUS });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CONTRACT_MESSAGES } from '@suanli/contract';
 import { FEATURE_NAMESPACES, RESOURCES } from './catalogues';
 
 const localesDir = join(import.meta.dirname, 'locales');
@@ -44,12 +45,13 @@ describe('the zh-CN and en-US catalogues', () => {
     }
   });
 
-  it('are all loaded into i18next, with the contract catalogue as namespace contract', () => {
+  it('are all loaded into i18next, with the contract catalogue the console speaks as namespace contract', () => {
     const namespaces = filesOf('zh-CN').map((file) => file.replace(/\.json$/, ''));
     expect([...Object.keys(RESOURCES['en-US']), ...FEATURE_NAMESPACES].sort()).toEqual(
       [...namespaces, 'contract'].sort(),
     );
-    expect(RESOURCES['zh-CN'].contract).toHaveProperty('errors.forbidden');
+    expect(RESOURCES['zh-CN'].contract).toHaveProperty('validation.phone');
+    expect(RESOURCES['en-US'].contract).toHaveProperty('enums');
   });
 
   it('address the user in Chinese as 您 throughout, never 你, the contract catalogue included', () => {
@@ -60,6 +62,7 @@ describe('the zh-CN and en-US catalogues', () => {
           : []
         : Object.entries(node as Record<string, unknown>).flatMap(([key, value]) => informal(value, `${path}.${key}`));
     expect(informal(RESOURCES['zh-CN'], 'zh-CN')).toEqual([]);
+    expect(informal(CONTRACT_MESSAGES['zh-CN'], 'contract')).toEqual([]);
     for (const namespace of FEATURE_NAMESPACES) {
       expect(informal(catalogue('zh-CN', `${namespace}.json`), namespace)).toEqual([]);
     }

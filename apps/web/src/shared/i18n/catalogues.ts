@@ -1,4 +1,4 @@
-import { CONTRACT_MESSAGES, type Locale } from '@suanli/contract';
+import { CONSOLE_MESSAGES, type Locale } from '@suanli/contract';
 
 export type Catalogue = Record<string, unknown>;
 
@@ -8,6 +8,16 @@ export type Catalogue = Record<string, unknown>;
  */
 export const FEATURE_NAMESPACES = [
   'applications',
+  'partners',
+  'power',
+  'models',
+  'invoices',
+  'apiOpen',
+  'feedback',
+  'cloudSpace',
+  'invites',
+  'images',
+  'wallet',
   'adminConsole',
   'adminSupport',
   'adminFinance',
@@ -21,6 +31,16 @@ const files = import.meta.glob<Catalogue>(
   [
     './locales/*/*.json',
     '!./locales/*/applications.json',
+    '!./locales/*/partners.json',
+    '!./locales/*/power.json',
+    '!./locales/*/models.json',
+    '!./locales/*/invoices.json',
+    '!./locales/*/apiOpen.json',
+    '!./locales/*/feedback.json',
+    '!./locales/*/cloudSpace.json',
+    '!./locales/*/invites.json',
+    '!./locales/*/images.json',
+    '!./locales/*/wallet.json',
     '!./locales/*/adminConsole.json',
     '!./locales/*/adminSupport.json',
     '!./locales/*/adminFinance.json',
@@ -38,10 +58,10 @@ function namespacesOf(locale: Locale): Record<string, Catalogue> {
   return Object.fromEntries(entries);
 }
 
-/** i18next resources: the console's own namespaces plus the contract's catalogue as namespace `contract`. */
+/** i18next resources: the console's own namespaces plus the part of the contract's catalogue it speaks, as `contract`. */
 export const RESOURCES: Record<Locale, Record<string, Catalogue>> = {
-  'zh-CN': { ...namespacesOf('zh-CN'), contract: CONTRACT_MESSAGES['zh-CN'] },
-  'en-US': { ...namespacesOf('en-US'), contract: CONTRACT_MESSAGES['en-US'] },
+  'zh-CN': { ...namespacesOf('zh-CN'), contract: CONSOLE_MESSAGES['zh-CN'] },
+  'en-US': { ...namespacesOf('en-US'), contract: CONSOLE_MESSAGES['en-US'] },
 };
 
 export const NAMESPACES = Object.keys(RESOURCES['zh-CN']);

@@ -1,7 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CopyToApplicationDialog } from '@/features/applications/components/copy-to-application-dialog';
 import { downloadModel } from '@/features/models/api/download-model';
@@ -9,10 +8,11 @@ import type { ModelDetail } from '@/features/models/api/get-model';
 import { ModelDetailView, ModelNotFound } from '@/features/models/components/model-detail-view';
 import { useLoginDialog } from '@/shared/stores/login-dialog-store';
 import { useSession } from '@/shared/stores/session-store';
+import { useModelsTranslation } from '@/features/models/use-models-translation';
 
 /** "Download to application": the applications feature's copy dialog, started with the model center's download. */
 function DownloadButton({ model }: { model: ModelDetail }) {
-  const { t } = useTranslation('models');
+  const { t } = useModelsTranslation();
   const signedIn = useSession((state) => state.isLogin);
   const [open, setOpen] = useState(false);
   const onClick = () => (signedIn ? setOpen(true) : useLoginDialog.getState().show());

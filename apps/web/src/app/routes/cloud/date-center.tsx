@@ -3,11 +3,12 @@ import { CopyToApplicationDialog } from '@/features/applications/components/copy
 import { copyToApplication } from '@/features/cloud-space/api/cloud-space';
 import { CloudSpacePanel } from '@/features/cloud-space/components/cloud-space-panel';
 import { PageHeader } from '@/shared/ui/page-header';
+import { useCloudSpaceTranslation } from '@/features/cloud-space/use-cloud-space-translation';
 
 /** Spec §2 `/dateCenter`: my data, the personal cloud space, whose entries copy into applications. */
 export default function DateCenterPage() {
   const { t } = useTranslation('routes');
-  const { t: tCloud } = useTranslation('cloudSpace');
+  const { t: tCloud } = useCloudSpaceTranslation();
   return (
     <>
       <PageHeader title={t('dateCenter.title')} />

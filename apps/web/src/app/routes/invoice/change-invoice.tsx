@@ -1,14 +1,14 @@
 import { Alert, Card, Flex, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useInvoiceApplication } from '@/features/invoices/api/list-invoice-applications';
 import { InvoiceAmountsCard } from '@/features/invoices/components/invoice-amounts-card';
 import { InvoiceApplicationForm } from '@/features/invoices/components/invoice-application-form';
 import { PageHeader } from '@/shared/ui/page-header';
+import { useInvoicesTranslation } from '@/features/invoices/use-invoices-translation';
 
 /** Spec §2 `/changeInvoice?id=…`: edit an application under review, or correct a rejected one and submit it again. */
 export default function ChangeInvoicePage() {
-  const { t } = useTranslation('invoices');
+  const { t } = useInvoicesTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const application = useInvoiceApplication(search.get('id'));

@@ -1,13 +1,13 @@
 import { Button, Card, Flex, Space } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { InvoiceAmountsCard } from '@/features/invoices/components/invoice-amounts-card';
 import { InvoiceApplicationsTable } from '@/features/invoices/components/invoice-applications-table';
 import { PageHeader } from '@/shared/ui/page-header';
+import { useInvoicesTranslation } from '@/features/invoices/use-invoices-translation';
 
 /** Spec §2 `/invoices`: what may be invoiced, and the applications with their status, edit, revoke and download. */
 export default function InvoicesPage() {
-  const { t } = useTranslation('invoices');
+  const { t } = useInvoicesTranslation();
   const navigate = useNavigate();
   return (
     <>

@@ -7,6 +7,7 @@ import { useSession } from '@/shared/stores/session-store';
 import { lazyWithTimeout } from '@/shared/ui/lazy-with-timeout';
 import { PageHeader } from '@/shared/ui/page-header';
 import { PlainCard } from '@/shared/ui/plain-card';
+import { useApiOpenTranslation } from '@/features/api-open/use-api-open-translation';
 
 // Tables, dialogs and the date picker come only for a signed-in user, not on the guest page's first load.
 const ApiOpenKeys = lazyWithTimeout(() => import('./api-open-keys'));
@@ -18,7 +19,7 @@ const ApiUserContract = lazyWithTimeout(async () => ({ default: (await import('.
  */
 export default function ApiOpenPage() {
   const { t } = useTranslation('routes');
-  const { t: tApi } = useTranslation('apiOpen');
+  const { t: tApi } = useApiOpenTranslation();
   const signedIn = useSession((state) => state.isLogin);
   const showLogin = useLoginDialog((state) => state.show);
   return (

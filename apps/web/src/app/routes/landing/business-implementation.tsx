@@ -3,6 +3,7 @@ import { Button, Skeleton, Typography } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusinessServices } from '@/features/feedback/components/business-services';
+import { useFeedbackTranslation } from '@/features/feedback/use-feedback-translation';
 import { lazyWithTimeout } from '@/shared/ui/lazy-with-timeout';
 import { PageHeader } from '@/shared/ui/page-header';
 import { PlainCard } from '@/shared/ui/plain-card';
@@ -14,24 +15,25 @@ const CONSULT_ID = 'consult';
 
 /** Spec §1-2 business landing: the five services, and the business consultation form below them. */
 export default function BusinessImplementationPage() {
-  const { t } = useTranslation(['routes', 'feedback']);
+  const { t } = useTranslation('routes');
+  const { t: tFeedback } = useFeedbackTranslation();
   const toForm = () => document.getElementById(CONSULT_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   return (
     <>
       <PageHeader
-        title={t('routes:businessImplementation.title')}
+        title={t('businessImplementation.title')}
         extra={
           <Button type="primary" onClick={toForm} data-testid="business-consult-now">
-            {t('feedback:landing.consultNow')}
+            {tFeedback('landing.consultNow')}
           </Button>
         }
       />
-      <Typography.Paragraph>{t('feedback:landing.intro')}</Typography.Paragraph>
+      <Typography.Paragraph>{tFeedback('landing.intro')}</Typography.Paragraph>
       <BusinessServices />
       <section id={CONSULT_ID} style={{ marginTop: 24, scrollMarginTop: 16 }}>
-        <PlainCard title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('feedback:consult.title')}</h2>}>
+        <PlainCard title={<h2 style={{ margin: 0, fontSize: 16 }}>{tFeedback('consult.title')}</h2>}>
           <Typography.Paragraph type="secondary">
-            {t('feedback:consult.intro', { hours: TIMING.consultationReplyHours })}
+            {tFeedback('consult.intro', { hours: TIMING.consultationReplyHours })}
           </Typography.Paragraph>
           <Suspense fallback={<Skeleton active />}>
             <ConsultForm />

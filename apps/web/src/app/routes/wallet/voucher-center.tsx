@@ -1,6 +1,5 @@
 import { Card, Flex, Segmented } from 'antd';
 import { useId, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PowerPanel } from '@/features/power/components/power-panel';
 import { BalanceCard } from '@/features/wallet/components/balance-card';
@@ -8,6 +7,7 @@ import { RechargePanel } from '@/features/wallet/components/recharge-panel';
 import { RedeemForm } from '@/features/wallet/components/redeem-form';
 import { TransferForm } from '@/features/wallet/components/transfer-form';
 import { PageHeader } from '@/shared/ui/page-header';
+import { useWalletTranslation } from '@/features/wallet/use-wallet-translation';
 
 interface WalletTab {
   key: string;
@@ -32,7 +32,7 @@ type TabKey = (typeof TABS)[number]['key'];
  * only).
  */
 export default function VoucherCenterPage() {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   const panelId = useId();
   // The tab is in the address (?tab=power), so a link can open one: "recharge first" from the power-points tab.
   const [search, setSearch] = useSearchParams();

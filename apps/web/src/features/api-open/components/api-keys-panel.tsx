@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Flex, Space, Table, Typography, type ButtonProps, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/shared/ui/date-time';
 import {
   useApiCredentials,
@@ -12,12 +11,13 @@ import {
 } from '../api/credentials';
 import { CreateKeyModal } from './create-key-modal';
 import { IssuedKeyModal } from './issued-key-modal';
+import { useApiOpenTranslation } from '../use-api-open-translation';
 
 const timeOrText = (value: string | null, text: string) => (value ? <DateTime value={value} /> : text);
 
 /** The signed-in user's API keys: make one, rotate or revoke one (each after a confirmation), see when each was used. */
 export default function ApiKeysPanel() {
-  const { t } = useTranslation('apiOpen');
+  const { t } = useApiOpenTranslation();
   const { modal, message } = App.useApp();
   const credentials = useApiCredentials();
   const rotate = useRotateCredential();

@@ -1,9 +1,9 @@
 import { LIMITS } from '@suanli/contract';
 import { DatePicker, Form, Input, Modal, type ButtonProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import { reportFormError } from '@/shared/ui/report-form-error';
 import { useCreateCredential, type IssuedKey } from '../api/credentials';
+import { useApiOpenTranslation } from '../use-api-open-translation';
 
 interface CreateKeyModalProps {
   open: boolean;
@@ -18,7 +18,7 @@ interface CreateKeyValues {
 
 /** Asks for a key's name and optional last day; the server's rules are the judge, shown beside the field at fault. */
 export function CreateKeyModal({ open, onCreated, onCancel }: CreateKeyModalProps) {
-  const { t } = useTranslation('apiOpen');
+  const { t } = useApiOpenTranslation();
   const [form] = Form.useForm<CreateKeyValues>();
   const create = useCreateCredential();
 

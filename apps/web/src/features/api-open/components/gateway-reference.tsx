@@ -1,8 +1,8 @@
 import { API_GATEWAY } from '@suanli/contract';
 import { Alert, Flex, Skeleton, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { API_DOCS_URL } from '@/shared/config/site';
 import { useGatewayReference, type GatewayOperation } from '../api/gateway-reference';
+import { useApiOpenTranslation } from '../use-api-open-translation';
 
 /** A call a program makes with its key, for the first operation's method and path. */
 export function curlExample(origin: string, operation: Pick<GatewayOperation, 'method' | 'path'>) {
@@ -18,7 +18,7 @@ export function curlExample(origin: string, operation: Pick<GatewayOperation, 'm
 }
 
 function Operation({ operation }: { operation: GatewayOperation }) {
-  const { t } = useTranslation('apiOpen');
+  const { t } = useApiOpenTranslation();
   return (
     <Flex vertical gap={4} data-testid="api-reference-operation">
       <Typography.Text>
@@ -35,7 +35,7 @@ function Operation({ operation }: { operation: GatewayOperation }) {
 
 /** The calls an API key may make, from the server's OpenAPI document, with a curl example to copy. */
 export function GatewayReference() {
-  const { t } = useTranslation('apiOpen');
+  const { t } = useApiOpenTranslation();
   const reference = useGatewayReference();
   const operations = reference.data ?? [];
   const post = operations.find((operation) => operation.method === 'POST') ?? operations[0];

@@ -1,6 +1,6 @@
 import { Alert, Button, Flex, Modal, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { IssuedKey } from '../api/credentials';
+import { useApiOpenTranslation } from '../use-api-open-translation';
 
 interface IssuedKeyModalProps {
   issued: IssuedKey | null;
@@ -9,7 +9,7 @@ interface IssuedKeyModalProps {
 
 /** A key made or rotated, shown this once with a copy button: the server keeps only its hash. */
 export function IssuedKeyModal({ issued, onClose }: IssuedKeyModalProps) {
-  const { t } = useTranslation('apiOpen');
+  const { t } = useApiOpenTranslation();
   return (
     <Modal
       title={t('issued.title')}

@@ -8,7 +8,6 @@ import {
 } from '@ant-design/icons';
 import { App, Breadcrumb, Button, Card, Empty, Flex, Popconfirm, Space, Table, Typography, Upload } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorText, isHttpError } from '@/shared/http';
 import { formatDateTime } from '@/shared/format/date-time';
 import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
@@ -27,6 +26,7 @@ import { formatBytes } from '@/shared/format/bytes';
 import { NameModal } from './name-modal';
 import { StorageCard } from './storage-card';
 import { UploadQueue, type QueuedUpload } from './upload-queue';
+import { useCloudSpaceTranslation } from '../use-cloud-space-translation';
 
 interface CloudSpacePanelProps {
   /** The dialog that copies an entry into an application, composed by the page from the applications feature. */
@@ -35,7 +35,7 @@ interface CloudSpacePanelProps {
 
 /** Spec §2 `/dateCenter`: the user's cloud space, folder by folder. */
 export function CloudSpacePanel({ copyDialog }: CloudSpacePanelProps) {
-  const { t } = useTranslation('cloudSpace');
+  const { t } = useCloudSpaceTranslation();
   const language = useInterfaceSettings((state) => state.appLanguage);
   const { message } = App.useApp();
   const [path, setPath] = useState('/');

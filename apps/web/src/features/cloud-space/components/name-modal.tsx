@@ -1,5 +1,5 @@
 import { Form, Input, Modal } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useCloudSpaceTranslation } from '../use-cloud-space-translation';
 
 interface NameModalProps {
   title: string;
@@ -12,7 +12,7 @@ interface NameModalProps {
 
 /** Asks for a name: a new folder's, or an entry's new one. The server's rules (and 409 when taken) are the judge. */
 export function NameModal({ title, open, initial = '', busy, onSubmit, onCancel }: NameModalProps) {
-  const { t } = useTranslation('cloudSpace');
+  const { t } = useCloudSpaceTranslation();
   const [form] = Form.useForm<{ name: string }>();
   return (
     <Modal

@@ -1,13 +1,13 @@
 import { Alert, Card, Flex, Progress, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format/date-time';
 import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
 import { useStorageUsed } from '../api/cloud-space';
 import { formatBytes } from '@/shared/format/bytes';
+import { useCloudSpaceTranslation } from '../use-cloud-space-translation';
 
 /** What the cloud space holds against the free 120 GB, the billing rule of spec §9, and a wipe the user was told of. */
 export function StorageCard() {
-  const { t } = useTranslation('cloudSpace');
+  const { t } = useCloudSpaceTranslation();
   const language = useInterfaceSettings((state) => state.appLanguage);
   const { data } = useStorageUsed();
   const used = data?.usedBytes ?? 0;

@@ -1,6 +1,6 @@
 import { List, Progress, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@/shared/format/bytes';
+import { useCloudSpaceTranslation } from '../use-cloud-space-translation';
 
 export interface QueuedUpload {
   id: string;
@@ -14,7 +14,7 @@ export interface QueuedUpload {
 
 /** Each file being uploaded with its own progress bar, until it is listed. */
 export function UploadQueue({ uploads }: { uploads: QueuedUpload[] }) {
-  const { t } = useTranslation('cloudSpace');
+  const { t } = useCloudSpaceTranslation();
   if (uploads.length === 0) {
     return null;
   }

@@ -1,7 +1,7 @@
 import { ApiOutlined, AppstoreOutlined, CloudServerOutlined, ReadOutlined, RocketOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import styles from './business-services.module.css';
+import { useFeedbackTranslation } from '../use-feedback-translation';
 
 const SERVICES: readonly { key: string; icon: ReactNode }[] = [
   { key: 'cloud', icon: <CloudServerOutlined /> },
@@ -13,7 +13,7 @@ const SERVICES: readonly { key: string; icon: ReactNode }[] = [
 
 /** The services of spec §1's landing side, in plain markup: the page is a guest's and light on first load. */
 export function BusinessServices() {
-  const { t } = useTranslation('feedback');
+  const { t } = useFeedbackTranslation();
   return (
     <section aria-labelledby="business-services-title">
       <h2 id="business-services-title" className={styles.title} style={{ fontSize: 18, marginTop: 0 }}>

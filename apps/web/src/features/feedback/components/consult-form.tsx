@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportFormError } from '@/shared/ui/report-form-error';
 import { useConsult } from '../api/consult';
+import { useFeedbackTranslation } from '../use-feedback-translation';
 
 type Service = (typeof ConsultationService.values)[number];
 
@@ -33,7 +34,7 @@ function ServicesField({ 'aria-required': _required, ...props }: ServicesFieldPr
  * an optional requirement; anyone may send it, and the answer promises contact within 24 hours.
  */
 export default function ConsultForm() {
-  const { t } = useTranslation('feedback');
+  const { t } = useFeedbackTranslation();
   const { t: tc } = useTranslation('contract');
   const { message } = App.useApp();
   const [form] = Form.useForm<ConsultValues>();

@@ -1,12 +1,12 @@
 import { FEEDBACK_LIMITS } from '@suanli/contract';
 import { App, Button, Form, Input, Result, Typography, type UploadFile } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLoginDialog } from '@/shared/stores/login-dialog-store';
 import { useSession } from '@/shared/stores/session-store';
 import { reportFormError } from '@/shared/ui/report-form-error';
 import { useAddFeedback } from '../api/add-feedback';
 import { ScreenshotUpload } from './screenshot-upload';
+import { useFeedbackTranslation } from '../use-feedback-translation';
 
 interface FeedbackValues {
   content: string;
@@ -19,7 +19,7 @@ interface FeedbackFormProps {
 
 /** The feedback form of the menu's dialog (spec §1): text and up to three screenshots; a guest is asked to log in. */
 export default function FeedbackForm({ onClose }: FeedbackFormProps) {
-  const { t } = useTranslation('feedback');
+  const { t } = useFeedbackTranslation();
   const { message } = App.useApp();
   const isLogin = useSession((state) => state.isLogin);
   const showLogin = useLoginDialog((state) => state.show);

@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { FEEDBACK_LIMITS } from '@suanli/contract';
 import { App, Upload, type UploadFile, type UploadProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { SCREENSHOT_TYPES, uploadScreenshot } from '../api/upload-screenshot';
+import { useFeedbackTranslation } from '../use-feedback-translation';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
@@ -16,7 +16,7 @@ interface ScreenshotUploadProps {
  * finished one carries its object key as `response`. A Form.Item control: the form holds the list.
  */
 export function ScreenshotUpload({ value = [], onChange }: ScreenshotUploadProps) {
-  const { t } = useTranslation('feedback');
+  const { t } = useFeedbackTranslation();
   const { message } = App.useApp();
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {

@@ -1,16 +1,16 @@
 import { Alert, App, Button, Card, Flex, Input, Skeleton, Space, Typography } from 'antd';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useInvitationCode } from '../api/get-invitation-code';
 import { copyCanvas, copyText } from './copy-to-clipboard';
 import { invitationLink } from './invitation-link';
+import { useInvitesTranslation } from '../use-invites-translation';
 
 const QR_SIZE = 160;
 
 /** The caller's invitation code, link and QR code, each with a copy button (spec §2 /userEncourage, §8 messages). */
 export function InvitationCard() {
-  const { t } = useTranslation('invites');
+  const { t } = useInvitesTranslation();
   const { message } = App.useApp();
   const code = useInvitationCode();
   const qr = useRef<HTMLDivElement>(null);

@@ -1,6 +1,6 @@
 import { INVITE_REWARDS } from '@suanli/contract';
 import { Card, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useInvitesTranslation } from '../use-invites-translation';
 
 const UNITS_PER_YUAN = 10_000n;
 const yuan = (units: bigint) => String(units / UNITS_PER_YUAN);
@@ -26,7 +26,7 @@ const PARAMS = {
 
 /** What an invitation earns and when, and the rule that keeps one person from inviting themselves (decision 0030). */
 export function InviteRules() {
-  const { t } = useTranslation('invites');
+  const { t } = useInvitesTranslation();
   return (
     <Card title={t('rules.title')}>
       <Typography component="div">

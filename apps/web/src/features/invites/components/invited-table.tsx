@@ -1,13 +1,13 @@
 import { Alert, Card, Flex, Statistic, Tag, type TableColumnsType } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
 import { PagedTable } from '@/shared/ui/paged-table';
 import { useInvitedPages, type InvitedRow } from '../api/list-invited';
+import { useInvitesTranslation } from '../use-invites-translation';
 
 /** The friends who registered with the caller's code (spec §3 Invite reward), with the totals above them. */
 export function InvitedTable() {
-  const { t } = useTranslation('invites');
+  const { t } = useInvitesTranslation();
   const invited = useInvitedPages();
   const page = invited.query.data;
   const columns: TableColumnsType<InvitedRow> = [

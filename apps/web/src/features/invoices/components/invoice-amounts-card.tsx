@@ -1,12 +1,12 @@
 import { TIMING } from '@suanli/contract';
 import { Card, Skeleton, Statistic, Typography, Flex } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { MoneyText } from '@/shared/ui/money-text';
 import { useInvoiceableAmount } from '../api/get-invoiceable-amount';
+import { useInvoicesTranslation } from '../use-invoices-translation';
 
 /** What may be invoiced, what is under review and what was invoiced, with the rule and the 7-working-day promise. */
 export function InvoiceAmountsCard() {
-  const { t } = useTranslation('invoices');
+  const { t } = useInvoicesTranslation();
   const amounts = useInvoiceableAmount();
   return (
     <Card>

@@ -1,12 +1,12 @@
 import { formatMoney, money, parseMoney, TIMING } from '@suanli/contract';
 import { Alert, App, Button, Form, Input, Skeleton, Typography, type FormRule } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { reportFormError } from '@/shared/ui/report-form-error';
 import { useInvoiceApplicationMutation, type InvoiceApplicationInput } from '../api/apply-for-invoice';
 import { useInvoiceInformation } from '../api/get-invoice-information';
 import { useInvoiceableAmount } from '../api/get-invoiceable-amount';
 import type { InvoiceApplication } from '../api/list-invoice-applications';
+import { useInvoicesTranslation } from '../use-invoices-translation';
 
 interface InvoiceApplicationFormProps {
   /** The application being edited (under review) or corrected (rejected); none to apply for a new one. */
@@ -25,7 +25,7 @@ function amountUnits(text: string): bigint | null {
  * what the application under review holds itself); the remark is optional. The server checks the same rules again.
  */
 export function InvoiceApplicationForm({ application, onDone }: InvoiceApplicationFormProps) {
-  const { t } = useTranslation('invoices');
+  const { t } = useInvoicesTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<InvoiceApplicationInput>();
   const information = useInvoiceInformation();

@@ -1,6 +1,5 @@
 import type { InvoiceStatus, InvoiceType } from '@suanli/contract';
 import { App, Button, Flex, Space, Tag, Typography, type ButtonProps, type TableColumnsType } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
 import { PagedTable } from '@/shared/ui/paged-table';
@@ -12,6 +11,7 @@ import {
   type InvoiceApplicationPage,
 } from '../api/list-invoice-applications';
 import { useRevokeInvoiceApplication } from '../api/revoke-invoice-application';
+import { useInvoicesTranslation } from '../use-invoices-translation';
 
 const STATUS_COLOURS: Record<InvoiceStatus, string> = {
   submitted: 'processing',
@@ -38,7 +38,7 @@ async function download(id: string) {
  * revoked (after a confirmation), a rejected one corrected and submitted again, a completed one downloaded.
  */
 export function InvoiceApplicationsTable({ onChange }: { onChange: (application: InvoiceApplication) => void }) {
-  const { t } = useTranslation('invoices');
+  const { t } = useInvoicesTranslation();
   const { message, modal } = App.useApp();
   const paged = useInvoiceApplicationPages();
   const revoke = useRevokeInvoiceApplication();

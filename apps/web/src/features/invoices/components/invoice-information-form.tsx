@@ -1,9 +1,9 @@
 import { InvoiceType, PHONE_PATTERN, EMAIL_PATTERN } from '@suanli/contract';
 import { App, Button, Form, Input, Radio, Skeleton, type FormRule } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { reportFormError } from '@/shared/ui/report-form-error';
 import { useInvoiceInformation } from '../api/get-invoice-information';
 import { useSaveInvoiceInformation, type InvoiceInformationInput } from '../api/save-invoice-information';
+import { useInvoicesTranslation } from '../use-invoices-translation';
 
 const TAX_NUMBER = /^[0-9A-Za-z]{15,20}$/;
 
@@ -12,7 +12,7 @@ const TAX_NUMBER = /^[0-9A-Za-z]{15,20}$/;
  * account and address, each required with the messages of spec §5 (the contract's, as the server words them).
  */
 export function InvoiceInformationForm({ onSaved }: { onSaved?: () => void }) {
-  const { t } = useTranslation('invoices');
+  const { t } = useInvoicesTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<InvoiceInformationInput>();
   const information = useInvoiceInformation();

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CardList } from '@/shared/ui/card-list';
 import { Pager } from '@/shared/ui/pager';
 import { useModelPages, type ModelFilters as Filters } from '../api/list-models';
 import { ModelCard } from './model-card';
 import { ModelFilters } from './model-filters';
+import { useModelsTranslation } from '../use-models-translation';
 
 const NO_FILTERS: Filters = { typeId: undefined, keyword: undefined, liked: undefined };
 
@@ -13,7 +13,7 @@ const NO_FILTERS: Filters = { typeId: undefined, keyword: undefined, liked: unde
  * matches" with a way out, or the failure with a retry.
  */
 export function ModelCatalogue() {
-  const { t } = useTranslation('models');
+  const { t } = useModelsTranslation();
   const { query, params, rows, total, change } = useModelPages();
   // Clearing the filters remounts them, so the search box forgets what was typed as well.
   const [filtersVersion, setFiltersVersion] = useState(0);

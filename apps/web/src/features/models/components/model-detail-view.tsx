@@ -1,6 +1,5 @@
 import { Button, Flex, Skeleton } from 'antd';
 import { Suspense, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBytes } from '@/shared/format/bytes';
 import { isHttpError } from '@/shared/http';
@@ -10,6 +9,7 @@ import cardStyles from '@/shared/ui/card-catalogue.module.css';
 import { useModel, type ModelDetail } from '../api/get-model';
 import { ModelLikeButton } from './model-like-button';
 import styles from './models.module.css';
+import { useModelsTranslation } from '../use-models-translation';
 
 const MarkdownArticle = lazyWithTimeout(() => import('@/shared/ui/markdown-article'));
 
@@ -24,7 +24,7 @@ function Section({ title, children }: { title?: string; children: ReactNode }) {
 
 /** "This model does not exist", with the way back to the model center. */
 export function ModelNotFound() {
-  const { t } = useTranslation('models');
+  const { t } = useModelsTranslation();
   return (
     <>
       <PageHeader title={t('routes:modelDetial.title')} />
@@ -39,7 +39,7 @@ export function ModelNotFound() {
 }
 
 function Facts({ model }: { model: ModelDetail }) {
-  const { t } = useTranslation('models');
+  const { t } = useModelsTranslation();
   return (
     <dl className={styles.facts}>
       <dt>{t('detail.type')}</dt>
@@ -77,7 +77,7 @@ interface ModelDetailViewProps {
  * download action. An unknown id shows a not-found state, a failure a retry.
  */
 export function ModelDetailView({ id, download }: ModelDetailViewProps) {
-  const { t } = useTranslation('models');
+  const { t } = useModelsTranslation();
   const model = useModel(id);
   if (model.isPending) {
     return (

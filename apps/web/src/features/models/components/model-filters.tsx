@@ -1,11 +1,11 @@
 import { Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { SearchField } from '@/shared/ui/search-field';
 import { TypeFilter } from '@/shared/ui/type-filter';
 import { useSession } from '@/shared/stores/session-store';
 import styles from '@/shared/ui/card-catalogue.module.css';
 import { useModelTypes } from '../api/list-model-types';
 import type { ModelFilters as Filters } from '../api/list-models';
+import { useModelsTranslation } from '../use-models-translation';
 
 interface ModelFiltersProps {
   filters: Filters;
@@ -14,7 +14,7 @@ interface ModelFiltersProps {
 
 /** Types ("All" first), a search box and, for a signed-in user, "only models I like". */
 export function ModelFilters({ filters, onChange }: ModelFiltersProps) {
-  const { t } = useTranslation('models');
+  const { t } = useModelsTranslation();
   const signedIn = useSession((state) => state.isLogin);
   const types = useModelTypes();
 

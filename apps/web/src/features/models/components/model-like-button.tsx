@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { LikeToggle } from '@/shared/ui/like-toggle';
 import { useToggleModelLike } from '../api/toggle-model-like';
+import { useModelsTranslation } from '../use-models-translation';
 
 interface ModelLikeButtonProps {
   modelId: string;
@@ -10,7 +10,7 @@ interface ModelLikeButtonProps {
 }
 
 export function ModelLikeButton({ modelId, name, liked, likeCount }: ModelLikeButtonProps) {
-  const { t } = useTranslation('models');
+  const { t } = useModelsTranslation();
   const toggle = useToggleModelLike();
   return (
     <LikeToggle

@@ -1,8 +1,8 @@
 import { PHONE_PATTERN } from '@suanli/contract';
 import { App, Checkbox, Form, Input, Modal, Radio, type ButtonProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { reportFormError } from '@/shared/ui/report-form-error';
 import { useSubmitPartnerRequest, type PaymentAccount, type PartnerRequest } from '../api/partners';
+import { usePartnersTranslation } from '../use-partners-translation';
 
 export interface AccountValues {
   kind: 'personal' | 'company';
@@ -49,7 +49,7 @@ interface AccountDialogProps {
 
 /** Spec §5: the payment account, personal or company, with the partner agreement accepted (joining the programme). */
 export function AccountDialog({ account, onClose }: AccountDialogProps) {
-  const { t } = useTranslation('partners');
+  const { t } = usePartnersTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<AccountValues>();
   const submit = useSubmitPartnerRequest();

@@ -1,12 +1,12 @@
 import { Alert, Button, Flex, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateTime } from '@/shared/ui/date-time';
 import { PlainCard } from '@/shared/ui/plain-card';
 import { useApiUserContract } from '../api/api-user-contract';
 import { ApiUserContractDialog } from './api-user-contract-dialog';
 import { ApiUserSignDialog } from './api-user-sign-dialog';
+import { usePartnersTranslation } from '../use-partners-translation';
 
 interface ApiUserContractCardProps {
   /** Whether the user's real name is verified (signing uses that identity); undefined while it is being read. */
@@ -18,7 +18,7 @@ interface ApiUserContractCardProps {
  * real-name identity, which a user without one is sent to complete first.
  */
 export function ApiUserContractCard({ realNameVerified }: ApiUserContractCardProps) {
-  const { t } = useTranslation('partners');
+  const { t } = usePartnersTranslation();
   const contract = useApiUserContract();
   const [viewing, setViewing] = useState(false);
   const [signing, setSigning] = useState(false);

@@ -1,13 +1,13 @@
 import { Button, Modal, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { ApiUserContract } from '../api/api-user-contract';
+import { usePartnersTranslation } from '../use-partners-translation';
 
 /**
  * The contract as the server writes it: plain text in the caller's language, its line breaks kept (rendering it as
  * Markdown would read a `*` or `_` of the text as markup).
  */
 export function ApiUserContractDialog({ contract, onClose }: { contract: ApiUserContract; onClose: () => void }) {
-  const { t } = useTranslation('partners');
+  const { t } = usePartnersTranslation();
   return (
     <Modal
       open

@@ -1,7 +1,7 @@
 import { App, Button, Checkbox, Form, Input, Modal, Typography, type ButtonProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { reportFormError } from '@/shared/ui/report-form-error';
 import { useSignApiUserContract, type ApiUserSignBody } from '../api/api-user-contract';
+import { usePartnersTranslation } from '../use-partners-translation';
 
 type SignValues = ApiUserSignBody & { agreementAccepted?: boolean };
 
@@ -15,7 +15,7 @@ interface ApiUserSignDialogProps {
  * refused with spec §8's "Signing failed, please check name and ID number", shown under the ID number.
  */
 export function ApiUserSignDialog({ onViewContract, onClose }: ApiUserSignDialogProps) {
-  const { t } = useTranslation('partners');
+  const { t } = usePartnersTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<SignValues>();
   const sign = useSignApiUserContract();

@@ -1,11 +1,11 @@
 import { DatePicker, Card, Empty, Space, Statistic, Table, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
 import { useCreatorMonth, useKolMonth, type CreatorMonth, type KolMonth } from '../api/partners';
 import { AmountStatistic } from './amount-statistic';
+import { usePartnersTranslation } from '../use-partners-translation';
 
 type Invitee = KolMonth['users'][number];
 type Order = Invitee['orders'][number];
@@ -20,7 +20,7 @@ function MonthPicker({
   onChange: (month: string) => void;
   testId: string;
 }) {
-  const { t } = useTranslation('partners');
+  const { t } = usePartnersTranslation();
   return (
     <DatePicker
       picker="month"
@@ -35,7 +35,7 @@ function MonthPicker({
 
 /** Spec §3: the month's recharges of the KOL's invited users, the ratio and the income, each user with their orders. */
 export function KolIncomeCard() {
-  const { t } = useTranslation('partners');
+  const { t } = usePartnersTranslation();
   const [month, setMonth] = useState(dayjs().format('YYYY-MM'));
   const kol = useKolMonth(month);
   const orderColumns: TableColumnsType<Order> = [
@@ -90,7 +90,7 @@ export function KolIncomeCard() {
 
 /** Spec §3: the month's use of the creator's community images, their price per hour and the net income. */
 export function CreatorIncomeCard() {
-  const { t } = useTranslation('partners');
+  const { t } = usePartnersTranslation();
   const [month, setMonth] = useState(dayjs().format('YYYY-MM'));
   const creator = useCreatorMonth(month);
   const columns: TableColumnsType<ImageRow> = [

@@ -1,14 +1,14 @@
 import { Alert, App, Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePartnerAmounts, usePaymentAccount, usePromotionChannel } from '../api/partners';
 import { AccountDialog } from './account-dialog';
 import { AmountStatistic } from './amount-statistic';
 import { WithdrawDialog } from './withdraw-dialog';
+import { usePartnersTranslation } from '../use-partners-translation';
 
 /** The partner's channel and link, their earnings and the two actions: the payment account and a withdrawal. */
 export function PartnerOverview() {
-  const { t } = useTranslation('partners');
+  const { t } = usePartnersTranslation();
   const { message } = App.useApp();
   const channel = usePromotionChannel();
   const amounts = usePartnerAmounts();

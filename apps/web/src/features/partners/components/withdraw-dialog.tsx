@@ -1,10 +1,10 @@
 import { applyRatesToFen, formatMoney, money, parseMoney, type Money } from '@suanli/contract';
 import { App, Descriptions, Form, Input, Modal, Radio, Typography, type ButtonProps } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { MoneyText } from '@/shared/ui/money-text';
 import { reportFormError } from '@/shared/ui/report-form-error';
 import { useSubmitPartnerRequest, type PartnerAmounts, type PaymentAccount } from '../api/partners';
 import { requestOf } from './account-dialog';
+import { usePartnersTranslation } from '../use-partners-translation';
 
 interface WithdrawValues {
   amount?: string;
@@ -27,7 +27,7 @@ interface WithdrawDialogProps {
  * at least the minimum; the fee of the chosen invoice, what the payee receives and what is held while it is reviewed.
  */
 export function WithdrawDialog({ account, amounts, onClose }: WithdrawDialogProps) {
-  const { t } = useTranslation('partners');
+  const { t } = usePartnersTranslation();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<WithdrawValues>();
   const submit = useSubmitPartnerRequest();

@@ -1,15 +1,15 @@
 import { Card, Tag, type TableColumnsType } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
 import { PagedTable } from '@/shared/ui/paged-table';
 import { useWithdrawals, type Withdrawals } from '../api/partners';
+import { usePartnersTranslation } from '../use-partners-translation';
 
 type Row = Withdrawals['rows'][number];
 
 /** The partner's withdrawals, newest first: amount, fee, what was paid, the payee and the status. */
 export function WithdrawalsTable() {
-  const { t } = useTranslation('partners');
+  const { t } = usePartnersTranslation();
   const paged = useWithdrawals();
   const columns: TableColumnsType<Row> = [
     { key: 'applyTime', title: t('withdrawals.applyTime'), render: (_, row) => <DateTime value={row.applyTime} /> },

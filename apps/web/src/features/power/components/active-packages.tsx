@@ -1,14 +1,14 @@
 import { PowerPackage } from '@suanli/contract';
 import { Empty, Table, type TableColumnsType } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
 import { useMyPowerPackages, type MyPowerPackage } from '../api/list-my-power-packages';
 import { PointsText } from './points-text';
+import { usePowerTranslation } from '../use-power-translation';
 
 /** The user's running packages: how many months are issued, when the next month's points come, when it ends. */
 export function ActivePackages() {
-  const { t } = useTranslation('power');
+  const { t } = usePowerTranslation();
   const packages = useMyPowerPackages();
   const columns: TableColumnsType<MyPowerPackage> = [
     {

@@ -1,7 +1,7 @@
 import { Alert } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isHttpError } from '@/shared/http';
+import { usePowerTranslation } from '../use-power-translation';
 
 /** The wallet's refusal of a charge the balance does not cover (422, naming the amount). */
 export function isBalanceShort(error: unknown): error is { serverMessage: string } {
@@ -10,7 +10,7 @@ export function isBalanceShort(error: unknown): error is { serverMessage: string
 
 /** The server's words for a short balance, with the way to top it up: the recharge tab of this page. */
 export function BalanceShortage({ message, onClose }: { message: string; onClose: () => void }) {
-  const { t } = useTranslation('power');
+  const { t } = usePowerTranslation();
   return (
     <Alert
       type="warning"

@@ -1,11 +1,12 @@
 import { PowerPackage } from '@suanli/contract';
 import { Button, Card, Flex, Segmented, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import { MoneyText } from '@/shared/ui/money-text';
 import { useDiscountText } from '@/shared/ui/use-discount-text';
 import type { PowerPackageOffer, PowerPackageTerm } from '../api/list-power-packages';
 import { PointsText } from './points-text';
+import { usePowerTranslation } from '../use-power-translation';
 
 interface PackageCardProps {
   offer: PowerPackageOffer;
@@ -15,7 +16,7 @@ interface PackageCardProps {
 
 /** One package: its length chosen from 1, 3 or 12 months, the price with its discount, and the points each month. */
 export function PackageCard({ offer, busy, onBuy }: PackageCardProps) {
-  const { t } = useTranslation('power');
+  const { t } = usePowerTranslation();
   const discountText = useDiscountText();
   const [months, setMonths] = useState(offer.terms[0]?.months ?? 1);
   const term = offer.terms.find((candidate) => candidate.months === months) ?? offer.terms[0];

@@ -1,7 +1,7 @@
 import { PowerPackage } from '@suanli/contract';
 import { App, Col, Row, Skeleton, type ButtonProps } from 'antd';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import { errorText, isHttpError, newIdempotencyKey } from '@/shared/http';
 import { MoneyText } from '@/shared/ui/money-text';
 import { useBuyPowerPackage, type BuyPackageInput } from '../api/buy-power-package';
@@ -10,13 +10,14 @@ import { BalanceShortage, isBalanceShort } from './balance-shortage';
 import { PackageCard } from './package-card';
 import { PointsText } from './points-text';
 import { PurchaseSummary } from './purchase-summary';
+import { usePowerTranslation } from '../use-power-translation';
 
 /**
  * Gold, platinum and diamond (spec §2, §9), each for 1, 3 or 12 months: bought with balance after a confirmation that
  * states the price, paid up front; the points come month by month.
  */
 export function PackageCards() {
-  const { t } = useTranslation('power');
+  const { t } = usePowerTranslation();
   const { message, modal } = App.useApp();
   const catalogue = usePowerPackages();
   const buy = useBuyPowerPackage();

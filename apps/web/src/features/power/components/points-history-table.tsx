@@ -1,15 +1,15 @@
 import { PowerPackage, PowerPointEntryKind } from '@suanli/contract';
 import { Typography, type TableColumnsType } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/shared/ui/date-time';
 import { PagedTable } from '@/shared/ui/paged-table';
 import type { PagedQuery } from '@/shared/query/use-paged-query';
 import type { PointsHistoryRow, PointsOverview } from '../api/get-points-overview';
 import { PointsText } from './points-text';
+import { usePowerTranslation } from '../use-power-translation';
 
 /** The points history, newest first, paged on the server: purchases, monthly issues, API usage and expiries. */
 export function PointsHistoryTable({ paged }: { paged: PagedQuery<PointsOverview> }) {
-  const { t } = useTranslation('power');
+  const { t } = usePowerTranslation();
   const columns: TableColumnsType<PointsHistoryRow> = [
     { key: 'time', title: t('history.columns.time'), render: (_, row) => <DateTime value={row.createTime} /> },
     {

@@ -1,7 +1,7 @@
 import { POWER_POINTS, UNITS_PER_YUAN } from '@suanli/contract';
 import { App, Button, Form, type ButtonProps, type FormRule } from 'antd';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import { newIdempotencyKey } from '@/shared/http';
 import { MoneyText } from '@/shared/ui/money-text';
 import { reportFormError } from '@/shared/ui/report-form-error';
@@ -10,6 +10,7 @@ import { useBuyPoints, type BuyPointsInput } from '../api/buy-points';
 import { BalanceShortage, isBalanceShort } from './balance-shortage';
 import { PointsText } from './points-text';
 import { PurchaseSummary } from './purchase-summary';
+import { usePowerTranslation } from '../use-power-translation';
 
 const MAX_YUAN = Number(POWER_POINTS.purchaseMaxUnits / UNITS_PER_YUAN);
 
@@ -21,7 +22,7 @@ const isAmount = (value: number | null | undefined): value is number =>
  * it is typed, a confirmation that states the cost, and a way to recharge when the balance falls short.
  */
 export function PointsPurchaseForm() {
-  const { t } = useTranslation('power');
+  const { t } = usePowerTranslation();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<{ amount: number | null }>();
   const amount = Form.useWatch('amount', form);

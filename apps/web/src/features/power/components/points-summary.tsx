@@ -1,8 +1,9 @@
 import { Flex, Skeleton, Statistic, Typography } from 'antd';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import { DateTime } from '@/shared/ui/date-time';
 import type { PointsOverview } from '../api/get-points-overview';
 import { PointsText } from './points-text';
+import { usePowerTranslation } from '../use-power-translation';
 
 // The lots shown beside the balance: those about to go, which are also the ones spent next.
 const LOTS_SHOWN = 3;
@@ -14,7 +15,7 @@ interface PointsSummaryProps {
 
 /** The points balance, the lots that expire soonest, and the rules of spec §9 in one line. */
 export function PointsSummary({ overview, loading }: PointsSummaryProps) {
-  const { t } = useTranslation('power');
+  const { t } = usePowerTranslation();
   const lots = overview?.lots ?? [];
   return (
     <Flex vertical gap={12} data-testid="power-summary">

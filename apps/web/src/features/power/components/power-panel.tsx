@@ -1,5 +1,4 @@
 import { Divider, Flex } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { usePointsOverview } from '../api/get-points-overview';
 import { ActivePackages } from './active-packages';
 import { PackageCards } from './package-cards';
@@ -7,13 +6,14 @@ import { PointsHistoryTable } from './points-history-table';
 import { PointsPurchaseForm } from './points-purchase-form';
 import { PointsSummary } from './points-summary';
 import { PowerSection } from './power-section';
+import { usePowerTranslation } from '../use-power-translation';
 
 /**
  * The power-points tab of the recharge center (spec §2): the points and the lots expiring soonest, buying points or a
  * package with balance, the running packages and the points history. One request feeds the summary and the history.
  */
 export function PowerPanel() {
-  const { t } = useTranslation('power');
+  const { t } = usePowerTranslation();
   const overview = usePointsOverview();
   return (
     <Flex vertical gap={8} data-testid="power-panel">

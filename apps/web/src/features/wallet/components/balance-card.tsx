@@ -1,11 +1,11 @@
 import { Card, Flex, Statistic } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { MoneyText } from '@/shared/ui/money-text';
 import { useBalance } from '../api/get-balance';
+import { useWalletTranslation } from '../use-wallet-translation';
 
 /** The balance and what the usable vouchers hold, at the top of the recharge center. */
 export function BalanceCard() {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   const balance = useBalance();
   const figures = [
     { key: 'balance', title: t('balance.balance'), value: balance.data?.balance },

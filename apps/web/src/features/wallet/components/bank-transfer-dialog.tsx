@@ -1,7 +1,7 @@
 import { Alert, Button, Descriptions, Flex, Modal, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { MoneyText } from '@/shared/ui/money-text';
 import type { BankTransfer } from '../api/open-bank-transfer';
+import { useWalletTranslation } from '../use-wallet-translation';
 
 interface BankTransferDialogProps {
   transfer: BankTransfer;
@@ -14,7 +14,7 @@ interface BankTransferDialogProps {
  * so the dialog says so instead of waiting for it; the order stays in the order list meanwhile.
  */
 export function BankTransferDialog({ transfer, onClose }: BankTransferDialogProps) {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   const copyable = (value: string, testId: string) => (
     <Typography.Text copyable={{ text: value }} data-testid={testId}>
       {value}

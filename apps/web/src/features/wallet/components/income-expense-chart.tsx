@@ -2,7 +2,6 @@ import { formatMoney, money, parseMoney, type Locale } from '@suanli/contract';
 import { Alert, Empty, Flex, Segmented, Spin, theme, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format/date-time';
 import { formatMoneyText } from '@/shared/format/money';
 import { errorText, isHttpError } from '@/shared/http';
@@ -15,6 +14,7 @@ import {
   type IncomeExpenseSummary,
 } from '../api/get-income-expense-summary';
 import type { LedgerFilters } from '../api/list-ledger';
+import { useWalletTranslation } from '../use-wallet-translation';
 
 const HEIGHT = 240;
 // Money in units of 0.0001 yuan: the axis steps by whole cents at least.
@@ -45,7 +45,7 @@ type SummaryQuery = ReturnType<typeof useIncomeExpenseSummary>;
 
 /** Bars once the server has answered; until then, or instead, what is happening: loading, nothing moved, refused. */
 function ChartBody({ summary }: { summary: SummaryQuery }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   const { token } = theme.useToken();
   const language = useInterfaceSettings((state) => state.appLanguage);
   const data = summary.data;
@@ -94,7 +94,7 @@ function ChartBody({ summary }: { summary: SummaryQuery }) {
  * table and drawn for the same filters; without dates, the last 30 days or 12 months.
  */
 export function IncomeExpenseChart({ filters }: { filters: LedgerFilters }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   const language = useInterfaceSettings((state) => state.appLanguage);
   const titleId = useId();
   const [granularity, setGranularity] = useState<IncomeExpenseGranularity>('day');

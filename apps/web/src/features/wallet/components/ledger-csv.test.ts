@@ -3,6 +3,8 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/shared/i18n';
 import type { LedgerRow } from '../api/list-ledger';
+// Adds the wallet's namespace, as its pages do when they load.
+import '../use-wallet-translation';
 import { ledgerCsv } from './ledger-csv';
 
 const TIME = '2025-06-01T08:30:05Z';

@@ -2,10 +2,10 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { saveFile } from '@/shared/ui/save-file';
 import { fetchLedgerRows, type LedgerFilters } from '../api/list-ledger';
 import { LEDGER_EXPORT_LIMIT, ledgerCsv } from './ledger-csv';
+import { useWalletTranslation } from '../use-wallet-translation';
 
 interface LedgerExportButtonProps {
   /** The filters the table shows now; the file holds every row they select, not only the page on screen. */
@@ -15,7 +15,7 @@ interface LedgerExportButtonProps {
 
 /** Downloads the filtered ledger as CSV, newest first, up to LEDGER_EXPORT_LIMIT rows, saying so when it stops there. */
 export function LedgerExportButton({ filters, disabled }: LedgerExportButtonProps) {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   const { message } = App.useApp();
   const [exporting, setExporting] = useState(false);
 

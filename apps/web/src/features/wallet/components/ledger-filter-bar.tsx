@@ -1,8 +1,8 @@
 import { TransactionDirection, TransactionType } from '@suanli/contract';
 import { Form, Select } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { DateRangeFilterItem, dateRangeFilter, type DateRangeValue } from '@/shared/ui/date-range-filter';
 import type { LedgerFilters } from '../api/list-ledger';
+import { useWalletTranslation } from '../use-wallet-translation';
 
 interface FilterValues {
   direction?: LedgerFilters['direction'];
@@ -19,7 +19,7 @@ function filtersOf({ direction, transactionType, dates }: FilterValues): LedgerF
  * end is pointed out and not applied (DateRangeFilterItem).
  */
 export function LedgerFilterBar({ onChange }: { onChange: (filters: LedgerFilters) => void }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   return (
     <Form<FilterValues>
       layout="inline"

@@ -1,7 +1,6 @@
 import { TransactionDirection, TransactionType } from '@suanli/contract';
 import { Flex, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
 import { PagedTable } from '@/shared/ui/paged-table';
@@ -9,6 +8,7 @@ import { useLedgerPages, type LedgerFilters, type LedgerRow } from '../api/list-
 import { LedgerExportButton } from './ledger-export-button';
 import { LedgerFilterBar } from './ledger-filter-bar';
 import { LEDGER_COLUMNS, signedAmount } from './ledger-csv';
+import { useWalletTranslation } from '../use-wallet-translation';
 
 type Column = (typeof LEDGER_COLUMNS)[number];
 
@@ -32,7 +32,7 @@ interface LedgerTableProps {
 
 /** The user's income and expense, newest first, filtered on the server, with a CSV export of what the filters select. */
 export function LedgerTable({ aboveTable }: LedgerTableProps) {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   const ledger = useLedgerPages();
   const { direction, transactionType, startDate, endDate } = ledger.params;
   const filters = { direction, transactionType, startDate, endDate };

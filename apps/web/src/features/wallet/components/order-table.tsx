@@ -1,12 +1,12 @@
 import { OrderStatus } from '@suanli/contract';
 import { Flex, Form, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { DateRangeFilterItem, dateRangeFilter, type DateRangeValue } from '@/shared/ui/date-range-filter';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
 import { PagedTable } from '@/shared/ui/paged-table';
 import { useOrderPages, type OrderFilters, type OrderRow } from '../api/list-orders';
 import { PendingOrderActions } from './pending-order-actions';
+import { useWalletTranslation } from '../use-wallet-translation';
 
 interface FilterValues {
   status?: OrderFilters['status'];
@@ -26,7 +26,7 @@ const STATUS_COLOR: Partial<Record<OrderRow['status'], string>> = {
  * the server. A start after the end is pointed out and not applied (DateRangeFilterItem).
  */
 export function OrderTable() {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   const orders = useOrderPages();
   const filtered = Object.values({ ...orders.params, pageNum: undefined, pageSize: undefined }).some(
     (value) => value !== undefined,

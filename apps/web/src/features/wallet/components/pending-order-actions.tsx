@@ -1,10 +1,10 @@
 import { App, Button, Popconfirm, Space, type ButtonProps } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCancelOrder } from '../api/cancel-order';
 import type { OrderRow } from '../api/list-orders';
 import { BankTransferDialog } from './bank-transfer-dialog';
 import { RechargeDialog } from './recharge-dialog';
+import { useWalletTranslation } from '../use-wallet-translation';
 
 /**
  * What a pending recharge offers in the order list (issue 19 §3): resume it (its QR again while it lasts, the
@@ -12,7 +12,7 @@ import { RechargeDialog } from './recharge-dialog';
  * confirmation. Other orders offer nothing.
  */
 export function PendingOrderActions({ row }: { row: OrderRow }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   const { message } = App.useApp();
   const [resumed, setResumed] = useState<{ deadline: number } | null>(null);
   const cancel = useCancelOrder();

@@ -1,15 +1,15 @@
 import { TransactionType } from '@suanli/contract';
 import type { TableColumnsType } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { RecentTableCard } from '@/shared/ui/recent-table-card';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
 import { useLatestLedgerRows, type LedgerRow } from '../api/list-ledger';
 import { signedAmount } from './ledger-csv';
+import { useWalletTranslation } from '../use-wallet-translation';
 
 /** The newest entries of the income and expense ledger, for the console home's recent activity. */
 export function RecentLedger() {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   const ledger = useLatestLedgerRows();
   const columns: TableColumnsType<LedgerRow> = [
     { key: 'time', title: t('ledger.columns.time'), render: (_, row) => <DateTime value={row.createTime} /> },

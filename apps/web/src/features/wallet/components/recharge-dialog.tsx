@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Modal, QRCode, Result, Spin, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MoneyText } from '@/shared/ui/money-text';
 import { useCountdown } from '@/shared/ui/use-countdown';
 import { walletKeys } from '../api/keys';
 import { useCancelRecharge, usePaymentStatus, type RechargeChannel, type RechargeOrder } from '../api/recharge';
+import { useWalletTranslation } from '../use-wallet-translation';
 
 interface RechargeDialogProps {
   channel: RechargeChannel;
@@ -27,7 +27,7 @@ const pad = (value: number) => String(value).padStart(2, '0');
  * while the order is pending cancels it, so a QR nobody watches can no longer be paid.
  */
 export function RechargeDialog({ channel, amount, order, deadline, onClose }: RechargeDialogProps) {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   const queryClient = useQueryClient();
   const { left } = useCountdown(deadline, LONGEST_QR_SECONDS);
   const polled = usePaymentStatus(order.orderNo).data?.status ?? 'pending';

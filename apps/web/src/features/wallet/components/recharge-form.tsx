@@ -1,7 +1,6 @@
 import { LIMITS, UNITS_PER_YUAN } from '@suanli/contract';
 import { Button, Form, Radio, Segmented, type FormRule } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isPhoneScreen } from '@/shared/ui/phone-screen';
 import { reportFormError } from '@/shared/ui/report-form-error';
 import { WholeYuanInput } from '@/shared/ui/whole-yuan-input';
@@ -11,6 +10,7 @@ import { useOpenAlipayWap, useOpenRecharge, type RechargeChannel, type RechargeO
 import { BankTransferDialog } from './bank-transfer-dialog';
 import styles from './recharge-form.module.css';
 import { RechargeDialog } from './recharge-dialog';
+import { useWalletTranslation } from '../use-wallet-translation';
 
 const MAX_YUAN = Number(LIMITS.rechargeMaxUnits / UNITS_PER_YUAN);
 
@@ -37,7 +37,7 @@ const amountOf = ({ preset, other }: RechargeValues) => (preset === 'other' ? ot
  * RechargePanel). A bank transfer opens a dialog with the account to pay into and the remark to write.
  */
 export function RechargeForm() {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   const [form] = Form.useForm<RechargeValues>();
   const preset = Form.useWatch('preset', form);
   const open = useOpenRecharge();

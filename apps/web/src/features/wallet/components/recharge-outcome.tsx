@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Result, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorText, isHttpError } from '@/shared/http';
 import { MoneyText } from '@/shared/ui/money-text';
 import { useBalance } from '../api/get-balance';
 import { walletKeys } from '../api/keys';
 import { usePaymentStatus } from '../api/recharge';
+import { useWalletTranslation } from '../use-wallet-translation';
 
 interface RechargeOutcomeProps {
   orderNo: string;
@@ -19,7 +19,7 @@ interface RechargeOutcomeProps {
  * or closed unpaid.
  */
 export function RechargeOutcome({ orderNo, onDone }: RechargeOutcomeProps) {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   const queryClient = useQueryClient();
   const polled = usePaymentStatus(orderNo);
   const status = polled.data?.status;

@@ -1,11 +1,12 @@
 import { Alert, Flex } from 'antd';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import { MoneyText } from '@/shared/ui/money-text';
 import { useRechargeReturn } from '../api/get-recharge-return';
+import { useWalletTranslation } from '../use-wallet-translation';
 
 /** The recharge-return promotion in force, tier by tier; nothing when none is. */
 export function RechargeReturnNotice() {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   const promotion = useRechargeReturn().data;
   if (!promotion?.active) {
     return null;

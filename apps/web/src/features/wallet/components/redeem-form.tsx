@@ -1,12 +1,13 @@
 import { App, Button, Form, Input } from 'antd';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import { MoneyText } from '@/shared/ui/money-text';
 import { reportFormError } from '@/shared/ui/report-form-error';
 import { useRedeemCode } from '../api/redeem';
+import { useWalletTranslation } from '../use-wallet-translation';
 
 /** A redeem code (spec §5: must not be empty), credited to the balance; the server's refusal shows under the field. */
 export function RedeemForm() {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ code: string }>();
   const redeem = useRedeemCode();

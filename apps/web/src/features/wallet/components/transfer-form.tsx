@@ -2,7 +2,7 @@ import { isEmail, isPhone } from '@suanli/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Space, type ButtonProps, type FormRule } from 'antd';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import type { HttpError } from '@/shared/http';
 import { MoneyText } from '@/shared/ui/money-text';
 import { reportFormError } from '@/shared/ui/report-form-error';
@@ -11,6 +11,7 @@ import { useBalance } from '../api/get-balance';
 import { useTransfer, type TransferInput } from '../api/transfer';
 import { normalizeAmount, transferAmountProblem } from './transfer-amount';
 import { TransferSummary } from './transfer-summary';
+import { useWalletTranslation } from '../use-wallet-translation';
 
 interface TransferValues {
   username: string;
@@ -28,7 +29,7 @@ interface Recipient {
  * one paid. The rules and messages are the server's (accountSchema, transferAmountSchema, the balance).
  */
 export function TransferForm() {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<TransferValues>();
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { Descriptions, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { MoneyText } from '@/shared/ui/money-text';
+import { useWalletTranslation } from '../use-wallet-translation';
 
 interface TransferSummaryProps {
   nickName: string;
@@ -10,7 +10,7 @@ interface TransferSummaryProps {
 
 /** What the confirmation asks the user to agree to: who receives, at which account, and how much. */
 export function TransferSummary({ nickName, username, amount }: TransferSummaryProps) {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   return (
     <>
       <Descriptions

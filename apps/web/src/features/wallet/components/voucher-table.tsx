@@ -1,11 +1,11 @@
 import { VoucherKind, VoucherSource, VoucherStatus } from '@suanli/contract';
 import { Tag, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
 import { PagedTable } from '@/shared/ui/paged-table';
 import { useVoucherPages, type VoucherList, type VoucherRow } from '../api/list-vouchers';
+import { useWalletTranslation } from '../use-wallet-translation';
 
 type Status = VoucherRow['status'];
 
@@ -45,7 +45,7 @@ const COLUMNS: Record<VoucherList, readonly Column[]> = {
 
 /** One voucher list (spec §3 Voucher), paged on the server. */
 export function VoucherTable({ list }: { list: VoucherList }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   const vouchers = useVoucherPages(list);
   const columns: TableColumnsType<VoucherRow> = COLUMNS[list].map((column) => ({
     key: column,

@@ -1,7 +1,7 @@
 import { Flex, Segmented, Typography } from 'antd';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { VoucherTable } from './voucher-table';
+import { useWalletTranslation } from '../use-wallet-translation';
 
 type Tab = 'usable' | 'ended';
 
@@ -10,7 +10,7 @@ type Tab = 'usable' | 'ended';
  * a segmented switch as in the recharge center.
  */
 export function VoucherTabs({ kind }: { kind: 'vouchers' | 'coupons' }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useWalletTranslation();
   const panelId = useId();
   const [tab, setTab] = useState<Tab>('usable');
   return (

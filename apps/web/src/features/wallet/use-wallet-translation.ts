@@ -1,0 +1,7 @@
+import { featureTranslation } from '@/shared/i18n/feature-translation';
+import enUS from '@/shared/i18n/locales/en-US/wallet.json';
+import zhCN from '@/shared/i18n/locales/zh-CN/wallet.json';
+
+// Added when this feature's code loads, with the pages that use it: the shell and the guest pages do not carry them.
+/** The `wallet` namespace, the one this feature and its pages speak. */
+export const useWalletTranslation = featureTranslation('wallet', { 'zh-CN': zhCN, 'en-US': enUS });
