@@ -61,7 +61,7 @@ describe('deploy/kubernetes', () => {
       const dir = brokenCopy('rbac.yaml', (text) => text.replace('  name: suanli-compute\nsubjects:', 'subjects:'));
       expect(await checkManifests(dir, readme)).toEqual([
         expect.stringMatching(
-          /^rbac\.yaml: RoleBinding suanli-compute: .*roleRef.* must have required property 'name'/,
+          /^rbac\.yaml: RoleBinding suanli-compute: .*roleRef.* must have required property name/,
         ),
       ]);
     });

@@ -54,7 +54,7 @@ async function validate(loaded: Loaded): Promise<string | null> {
   }
   let models: Record<string, unknown>;
   try {
-    models = (await import(`kubernetes-models/${apiVersion}`)) as Record<string, unknown>;
+    models = (await import(/* @vite-ignore */ `kubernetes-models/${apiVersion}`)) as Record<string, unknown>;
   } catch {
     return `${describe(loaded)}: unknown apiVersion ${apiVersion}`;
   }
@@ -120,7 +120,7 @@ export function configVariables(configDir: string): Set<string> {
     .filter((file) => file.endsWith('.ts'))
     .map((file) => readFileSync(path.join(configDir, file), 'utf8'));
   return new Set(
-    sources.flatMap((source) => [...source.matchAll(/(?:^\s+|\{ )([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]!)),
+    sources.flatMap((source) => [...source.matchAll(/(?:^\s+|[{,] )([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]!)),
   );
 }
 
