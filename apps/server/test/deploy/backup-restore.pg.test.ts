@@ -11,7 +11,7 @@ import { TEST_DATABASE_URL, withDatabase } from '../helpers/engine.js';
 import { cashier, openRecharge } from '../helpers/recharges.js';
 import { exitOf, spawnTs, waitForLine } from '../helpers/spawn.js';
 import { createTestDatabase } from '../helpers/test-database.js';
-import { accountFlows, PASSWORD, uniquePhone } from '../fixtures/auth-flows.js';
+import { accountFlows, PASSWORD, uniqueIp, uniquePhone } from '../fixtures/auth-flows.js';
 import { validIdNumber } from '../real-name/real-name-ids.js';
 
 // docs/operations.md, followed to the letter: a database seeded through the app is backed up with pg_dump, its
@@ -57,10 +57,10 @@ async function seed(t: TestApp) {
   const flows = accountFlows(t);
   const register = async () => {
     const phone = uniquePhone();
-    const registered = await flows.registerByPhone(phone, await flows.code(phone, 'register'));
+    const registered = await flows.registerByPhone(phone, await flows.code(phone, '1', { ip: uniqueIp() }));
     expect(registered.statusCode).toBe(200);
     const login = await flows.loginByPassword(phone, PASSWORD);
-    return { phone, token: login.json().data.token as string };
+    return { phone, token: login.json().data.access_token as string };
   };
   const payer = await register();
   const recipient = await register();
@@ -163,7 +163,7 @@ describe('a backup of the database, the object store and the keys in DATA_DIR', 
         body: { username: user.phone, password: PASSWORD },
       });
       expect(login.status).toBe(200);
-      const token = login.json.data.token as string;
+      const token = login.json.data.access_token as string;
       const balance = await call(origin, 'GET', '/api/recharge/order-info/selectBalance', { token });
       const statement = await call(origin, 'GET', '/api/recharge/order-info/selectIncomeExpense?pageSize=100', {
         token,

@@ -60,9 +60,7 @@ describe('deploy/kubernetes', () => {
     it('an object missing a required field', async () => {
       const dir = brokenCopy('rbac.yaml', (text) => text.replace('  name: suanli-compute\nsubjects:', 'subjects:'));
       expect(await checkManifests(dir, readme)).toEqual([
-        expect.stringMatching(
-          /^rbac\.yaml: RoleBinding suanli-compute: .*roleRef.* must have required property name/,
-        ),
+        expect.stringMatching(/^rbac\.yaml: RoleBinding suanli-compute: .*roleRef.* must have required property name/),
       ]);
     });
 
