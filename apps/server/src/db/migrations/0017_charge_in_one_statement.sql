@@ -1,3 +1,5 @@
+-- before-expand-contract: users.consumption_units moves to wallets and is dropped in the same step, while one
+-- process ran Suanli; under expand and contract the drop would be a later migration (src/db/README.md).
 -- A charge of a user with no voucher to spend is one statement on the wallet row (docs/decisions/0013): the row says
 -- whether a voucher may be waiting, and counts the balance spent towards VIP growth, so that neither needs a query of
 -- its own. vouchers_until is the latest expiry of the vouchers that may be usable (raised by every grant, recomputed

@@ -1,3 +1,6 @@
+-- before-expand-contract: wallets becomes ledger_accounts, ledger_entries.wallet_id becomes account_id and
+-- ledger_accounts.consumption_units moves back to users, all in this one step, while one process ran Suanli; under
+-- expand and contract each would be a new table or column now and a drop in a later migration (src/db/README.md).
 -- A double-entry ledger (issue 20 §2, docs/decisions/0023): every money movement is a transfer between accounts whose
 -- entries sum to zero. A user's wallet becomes their spendable-balance account; each user may also hold a vouchers
 -- account (what their vouchers hold), and later earnings and held accounts; the platform's accounts are revenue per
