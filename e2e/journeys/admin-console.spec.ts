@@ -67,6 +67,8 @@ beforeAll(async () => {
   await server.stop();
   const granted = await adminCli('grant', admin.email, 'admin', '--reason', 'the first administrator');
   expect(granted, granted.output).toMatchObject({ code: 0 });
+  const support = await adminCli('grant', admin.email, 'support', '--reason', 'also answers users');
+  expect(support, support.output).toMatchObject({ code: 0 });
   server = await startServer(dataDir);
   session = await openBrowser({ baseUrl: server.baseUrl });
 }, 180_000);
@@ -84,9 +86,22 @@ describe('the operations console', () => {
     await openSignedIn(page, baseUrl, admin.token, '/aigc');
     await dismissWelcomeDialogs(page);
 
-    // The way in is in the header, for an operator only.
+    // The way in is in the header, for an operator only; the console opens on its dashboard.
     await page.getByTestId('admin-console-link').click();
-    await page.waitForURL(`${baseUrl}/admin/audit`);
+    await page.waitForURL(`${baseUrl}/admin/dashboard`);
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Dashboard');
+    // Support's figures and the administrators' jobs and events; finance's and fleet's are not this operator's.
+    const registeredToday = page.getByTestId('dashboard-users-newToday').locator('.ant-statistic-content-value');
+    const before = Number(await registeredToday.textContent());
+    expect(before).toBeGreaterThanOrEqual(2);
+    await page.getByTestId('dashboard-jobs').waitFor();
+    expect(await page.getByTestId('dashboard-money').count()).toBe(0);
+    // One more registration today is one more on the dashboard.
+    await register();
+    await page.reload();
+    await expect.poll(async () => Number(await registeredToday.textContent())).toBe(before + 1);
+
+    await page.getByTestId('admin-menu-auditLog').click();
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Audit log');
     // The shell's grant is the log's first row, by nobody but the shell.
     const shellRow = page.locator('[data-testid="audit-table"] tbody tr', { hasText: 'the first administrator' });

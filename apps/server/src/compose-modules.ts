@@ -10,6 +10,7 @@ import { createApiOpenModule } from './modules/api-open/index.js';
 import { createApplicationsModule } from './modules/applications/index.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createCatalogueModule } from './modules/catalogue/index.js';
+import { createDashboardModule } from './modules/dashboard/index.js';
 import { createFeedbackModule } from './modules/feedback/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createInventoryModule } from './modules/inventory/index.js';
@@ -154,6 +155,13 @@ export function composeModules(platform: Platform) {
     applications: applications.service,
     recharge: recharge.service,
   });
+  const dashboard = createDashboardModule({
+    ...platform,
+    users: users.service,
+    wallet: wallet.service,
+    inventory: inventory.service,
+    applications: applications.service,
+  });
 
   const modules: Module<unknown>[] = [
     notices,
@@ -180,6 +188,7 @@ export function composeModules(platform: Platform) {
     models,
     feedback,
     usersDesk,
+    dashboard,
   ];
   const services = {
     notices: notices.service,

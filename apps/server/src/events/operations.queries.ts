@@ -3,7 +3,10 @@ import type { Db, Tx } from '../db/client.js';
 import { queryRows } from '../db/sql.js';
 import { lockConsumer } from './events.queries.js';
 
-/** Each consumer's place, its failing event if any, and how many events it has parked. */
+/**
+ * Each consumer's place, its failing event if any, how many events it has parked, and its lag: the events written
+ * after its place (of any type: a consumer moves past the others' as it drains).
+ */
 export function listConsumers(db: Db) {
   return queryRows<{
     name: string;
@@ -13,10 +16,12 @@ export function listConsumers(db: Db) {
     last_error: string | null;
     retry_at: string | null;
     parked: number;
+    lag: number;
   }>(
     db,
     sql`SELECT c.name, c.after_id::text, c.failing_event_id::text, c.attempts, c.last_error, c.retry_at::text,
-               (SELECT count(*)::int FROM parked_events p WHERE p.consumer = c.name) AS parked
+               (SELECT count(*)::int FROM parked_events p WHERE p.consumer = c.name) AS parked,
+               (SELECT count(*)::int FROM events e WHERE (e.tx_id, e.id) > (c.after_tx, c.after_id)) AS lag
         FROM event_consumers c ORDER BY c.name`,
   );
 }
@@ -72,4 +77,29 @@ export async function replayFrom(tx: Tx, consumer: string, fromId: bigint): Prom
   );
   await tx.execute(sql`SELECT pg_notify('events_written', '')`);
   return unparked.length;
+}
+
+/**
+ * Hands a parked event that its consumer gave up on (one with an error) to the consumer again, replaying from it:
+ * 'unknown' when the consumer or the event is unknown, 'notParked' when the event is no longer parked (retried
+ * already: the check holds the consumer's lock, so of two retries at once the second finds it gone).
+ */
+export async function retryParked(
+  tx: Tx,
+  consumer: string,
+  eventId: bigint,
+): Promise<number | 'unknown' | 'notParked'> {
+  if (!(await lockConsumer(tx, consumer, 'wait'))) {
+    return 'unknown';
+  }
+  const [parked] = await queryRows(
+    tx,
+    sql`SELECT 1 FROM parked_events
+        WHERE consumer = ${consumer} AND event_id = ${eventId.toString()}::bigint AND error IS NOT NULL`,
+  );
+  if (!parked) {
+    const [event] = await queryRows(tx, sql`SELECT 1 FROM events WHERE id = ${eventId.toString()}::bigint`);
+    return event ? 'notParked' : 'unknown';
+  }
+  return (await replayFrom(tx, consumer, eventId)) ?? 'unknown';
 }

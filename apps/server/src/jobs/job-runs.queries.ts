@@ -85,3 +85,25 @@ export async function abandonedPeriods(db: Db, job: string): Promise<string[]> {
   );
   return rows.map((row) => row.period);
 }
+
+/**
+ * Each job that ran in the runs kept (30 days): its newest finished period and when it finished, how many periods
+ * are failing (their last attempt threw; a later tick retries them) and the newest of their errors.
+ */
+export function jobOverview(db: Db) {
+  return queryRows<{
+    job: string;
+    last_period: string | null;
+    last_finished_at: string | null;
+    failing: number;
+    last_error: string | null;
+  }>(
+    db,
+    sql`SELECT job, max(period) FILTER (WHERE status = 'done') AS last_period,
+               max(finished_at)::text AS last_finished_at,
+               (count(*) FILTER (WHERE status = 'running' AND last_error IS NOT NULL))::int AS failing,
+               (array_agg(last_error ORDER BY period DESC) FILTER (WHERE status = 'running' AND last_error IS NOT NULL))[1]
+                 AS last_error
+        FROM job_runs GROUP BY job ORDER BY job`,
+  );
+}

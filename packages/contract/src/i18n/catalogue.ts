@@ -23,6 +23,7 @@ import enUsersDesk from './en-US/usersDesk.json' with { type: 'json' };
 import enValidation from './en-US/validation.json' with { type: 'json' };
 import enWallet from './en-US/wallet.json' with { type: 'json' };
 import enWechat from './en-US/wechat.json' with { type: 'json' };
+import enDashboard from './en-US/dashboard.json' with { type: 'json' };
 import zhApiOpen from './zh-CN/apiOpen.json' with { type: 'json' };
 import zhApplications from './zh-CN/applications.json' with { type: 'json' };
 import zhAuth from './zh-CN/auth.json' with { type: 'json' };
@@ -48,6 +49,7 @@ import zhUsersDesk from './zh-CN/usersDesk.json' with { type: 'json' };
 import zhValidation from './zh-CN/validation.json' with { type: 'json' };
 import zhWallet from './zh-CN/wallet.json' with { type: 'json' };
 import zhWechat from './zh-CN/wechat.json' with { type: 'json' };
+import zhDashboard from './zh-CN/dashboard.json' with { type: 'json' };
 
 // One file per area and language, so each area's messages are edited in one place; keys are `<file>.<key>`.
 // The console speaks the validation reasons, the enum labels and a few refusals itself (it checks before it asks);
@@ -82,6 +84,7 @@ export const ZH_CN = {
   partners: zhPartners,
   apiOpen: zhApiOpen,
   usersDesk: zhUsersDesk,
+  dashboard: zhDashboard,
 };
 
 export const CONSOLE_EN_US: typeof CONSOLE_ZH_CN = {
@@ -114,4 +117,5 @@ export const EN_US: typeof ZH_CN = {
   partners: enPartners,
   apiOpen: enApiOpen,
   usersDesk: enUsersDesk,
+  dashboard: enDashboard,
 };

@@ -6,6 +6,7 @@ import type { InventoryService } from '../inventory/index.js';
 import type { UsersService } from '../users/index.js';
 import type { WalletService } from '../wallet/index.js';
 import { appAccessRoutes } from './app-access.routes.js';
+import { applicationsAdminService, type ApplicationsAdminService } from './applications.admin.service.js';
 import { appAccessJobs, appAccessService, type AppAccessService } from './app-access.service.js';
 import { applicationProxy } from './app-proxy.js';
 import { applicationsRoutes } from './applications.routes.js';
@@ -44,6 +45,8 @@ export interface ApplicationsModuleService
   apiTarget: AppAccessService['apiTarget'];
   /** The user's application orders, for the order list (read-only). */
   orderPage(userId: UserId, filter: ApplicationOrderFilter): ReturnType<typeof applicationOrderPage>;
+  /** What operators read of every user's applications. */
+  admin: ApplicationsAdminService;
 }
 
 /** GPU applications: renting, the lifecycle and its reconciler (ARCHITECTURE §5). */
@@ -98,6 +101,7 @@ export function createApplicationsModule({
       settled: reconciling.idle,
       orderPage: (userId, filter) => applicationOrderPage(db, userId, filter),
       apiTarget: access.apiTarget,
+      admin: applicationsAdminService({ db }),
     },
     routes: async (app) => {
       await app.register(applicationsRoutes(service, terms, disks));

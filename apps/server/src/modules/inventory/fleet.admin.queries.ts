@@ -104,6 +104,33 @@ export function countByRegion(db: Db) {
     .orderBy(asc(regions.sort), asc(regions.id));
 }
 
+const idle = sql`${gpus.applicationId} IS NULL`;
+const brokenIdle = sql`${idle} AND (${gpus.broken} OR ${hosts.state} = 'broken')`;
+const drainingIdle = sql`${idle} AND NOT ${gpus.broken} AND ${hosts.state} = 'draining'`;
+
+/**
+ * Every model in every region with its GPUs in exactly one state each: held by an application (busy), else broken
+ * (itself or its host), else free to place on, else idle on a draining host. The operators' dashboard.
+ */
+export function countByModelAndRegion(db: Db) {
+  return db
+    .select({
+      model: gpus.model,
+      regionId: regions.id,
+      regionNameZh: regions.nameZh,
+      regionNameEn: regions.nameEn,
+      free: sql<number>`(count(*) FILTER (WHERE ${placeable}))::int`,
+      busy: sql<number>`(count(*) FILTER (WHERE NOT ${idle}))::int`,
+      broken: sql<number>`(count(*) FILTER (WHERE ${brokenIdle}))::int`,
+      draining: sql<number>`(count(*) FILTER (WHERE ${drainingIdle}))::int`,
+    })
+    .from(gpus)
+    .innerJoin(hosts, eq(hosts.id, gpus.hostId))
+    .innerJoin(regions, eq(regions.id, hosts.regionId))
+    .groupBy(gpus.model, regions.id)
+    .orderBy(asc(regions.sort), asc(regions.id), asc(gpus.model));
+}
+
 export async function regionExists(db: Db, id: string) {
   return (await db.$count(regions, eq(regions.id, id))) > 0;
 }

@@ -107,6 +107,9 @@ export function fleetAdminService({
     new AppError('conflict', { messageKey, params, field: 'version' });
 
   return {
+    /** GPUs per model and region by state, read on the caller's executor (the dashboard's sample job: its tx). */
+    gpuStates: (executor: Db) => queries.countByModelAndRegion(executor),
+
     listRegions: async () =>
       (await queries.countByRegion(db)).map(({ id, nameZh, nameEn, hosts, ...gpus }) => ({
         id,

@@ -7,7 +7,7 @@ import type { UsersService } from '../users/index.js';
 import { availabilityService } from './availability.service.js';
 import { discoveredFleet } from './discovered-fleet.js';
 import { fleetAdminRoutes } from './fleet.admin.routes.js';
-import { fleetAdminService } from './fleet.admin.service.js';
+import { fleetAdminService, type FleetAdminService } from './fleet.admin.service.js';
 import { loadFleet, type Fleet } from './fleet.js';
 import { syncFleet } from './fleet-sync.js';
 import { listRegionNames } from './inventory.queries.js';
@@ -24,6 +24,8 @@ export interface InventoryService {
   scheduler: SchedulerService;
   /** Every region's names by its id, for lists that show where an application runs. */
   regionNames(db: Db): Promise<Map<string, { nameZh: string; nameEn: string }>>;
+  /** GPUs free, busy, broken and draining per model and region, for the operators' dashboard and its samples. */
+  gpuStates: FleetAdminService['gpuStates'];
 }
 
 /**
@@ -88,15 +90,17 @@ export function createInventoryModule({
     },
   });
   const availability = availabilityService({ db, pricing, catalogue });
+  const fleetAdmin = fleetAdminService({ db, pricing, users });
   return {
     service: {
       pricing,
       scheduler: schedulerService(),
       regionNames: (executor) => (regionNames ??= readRegionNames(executor)),
+      gpuStates: fleetAdmin.gpuStates,
     },
     routes: async (app) => {
       await inventoryRoutes(pricing, availability)(app);
-      await fleetAdminRoutes(fleetAdminService({ db, pricing, users }))(app);
+      await fleetAdminRoutes(fleetAdmin)(app);
     },
     start: async () => {
       const changes = await syncFleet(db, await fleetToSync());

@@ -112,3 +112,17 @@ export async function roleKeysOf(db: Db, userId: UserId) {
     .orderBy(userRoles.grantedAt, userRoles.roleKey);
   return rows.map((row) => row.roleKey);
 }
+
+/** Accounts registered and real-name verified in [from, until), and in all: the operators' dashboard. */
+export async function accountCounts(db: Db, { from, until }: { from: Date; until: Date }) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      newToday: sql<number>`(count(*) FILTER (WHERE ${users.createdAt} >= ${from} AND ${users.createdAt} < ${until}))::int`,
+      verifiedTotal: sql<number>`count(${users.realNameVerifiedAt})::int`,
+      verifiedToday: sql<number>`(count(*) FILTER (
+        WHERE ${users.realNameVerifiedAt} >= ${from} AND ${users.realNameVerifiedAt} < ${until}))::int`,
+    })
+    .from(users);
+  return row!;
+}

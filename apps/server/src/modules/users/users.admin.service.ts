@@ -19,6 +19,7 @@ export function usersAdminService({ db }: { db: Db }) {
     grantRole: queries.insertRole,
     revokeRole: queries.deleteRole,
     roleKeysOf: queries.roleKeysOf,
+    accountCounts: (range: { from: Date; until: Date }) => queries.accountCounts(db, range),
   };
 }
 

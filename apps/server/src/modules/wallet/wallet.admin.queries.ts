@@ -31,3 +31,28 @@ export async function revenueByProductAndDay(
     return { day: row.day, product, amount: money(BigInt(row.amount)) };
   });
 }
+
+/**
+ * What users paid in through the payment channels in [from, until): their balance entries against a clearing account,
+ * as `rechargedTotal` counts one user's.
+ */
+export async function rechargedBetween(db: Db, { from, until }: { from: Date; until: Date }): Promise<Money> {
+  const [row] = await queryRows<{ total: string }>(
+    db,
+    sql`SELECT coalesce(sum(balance_change), 0)::text AS total FROM ledger_entries
+        WHERE account_kind = 'balance' AND counter_kind LIKE 'clearing.%' AND created_at >= ${from}
+          AND created_at < ${until}`,
+  );
+  return money(BigInt(row?.total ?? '0'));
+}
+
+/** The sums of every user's balance and vouchers accounts: what the platform owes them, and what vouchers hold. */
+export async function userAccountTotals(db: Db): Promise<{ balance: Money; vouchers: Money }> {
+  const [row] = await queryRows<{ balance: string; vouchers: string }>(
+    db,
+    sql`SELECT coalesce(sum(balance) FILTER (WHERE kind = 'balance'), 0)::text AS balance,
+               coalesce(sum(balance) FILTER (WHERE kind = 'vouchers'), 0)::text AS vouchers
+        FROM ledger_accounts WHERE user_id IS NOT NULL AND kind IN ('balance', 'vouchers')`,
+  );
+  return { balance: money(BigInt(row?.balance ?? '0')), vouchers: money(BigInt(row?.vouchers ?? '0')) };
+}

@@ -3,20 +3,44 @@ import type { Db } from '../../db/client.js';
 import { endOfLocalDay, localDay, startOfLocalDay } from '../../jobs/business-time.js';
 import type { Clock } from '../../jobs/clock.js';
 import { chartRange } from './income-expense-periods.js';
-import { revenueByProductAndDay } from './wallet.admin.queries.js';
+import { rechargedBetween, revenueByProductAndDay, userAccountTotals } from './wallet.admin.queries.js';
 
 /** What finance operators read of the ledger (`/api/admin/finance/…`, decision 0021). */
 export function walletAdminService({ db, clock, timeZone }: { db: Db; clock: Clock; timeZone: string }) {
+  /** Revenue by product and business day over a range of days (the last 30 unless given). */
+  async function revenue(query: { startDate?: string | undefined; endDate?: string | undefined }) {
+    const range = chartRange({ ...query, granularity: 'day' }, localDay(clock.now(), timeZone));
+    const rows = await revenueByProductAndDay(db, {
+      from: startOfLocalDay(range.startDate, timeZone),
+      until: endOfLocalDay(range.endDate, timeZone),
+      timeZone,
+    });
+    return { ...range, rows: rows.map((row) => ({ ...row, amount: formatMoney(row.amount) })) };
+  }
+
   return {
-    /** Revenue by product and business day over a range of days (the last 30 unless given). */
-    async revenue(query: { startDate?: string | undefined; endDate?: string | undefined }) {
-      const range = chartRange({ ...query, granularity: 'day' }, localDay(clock.now(), timeZone));
-      const rows = await revenueByProductAndDay(db, {
-        from: startOfLocalDay(range.startDate, timeZone),
-        until: endOfLocalDay(range.endDate, timeZone),
-        timeZone,
-      });
-      return { ...range, rows: rows.map((row) => ({ ...row, amount: formatMoney(row.amount) })) };
+    revenue,
+
+    /** The money part of the operators' dashboard: recharged today and this business month, owed, and revenue. */
+    async dashboard() {
+      const day = localDay(clock.now(), timeZone);
+      const month = day.slice(0, 7);
+      const until = endOfLocalDay(day, timeZone);
+      const [today, thisMonth, totals, last30Days] = await Promise.all([
+        rechargedBetween(db, { from: startOfLocalDay(day, timeZone), until }),
+        rechargedBetween(db, { from: startOfLocalDay(`${month}-01`, timeZone), until }),
+        userAccountTotals(db),
+        revenue({}),
+      ]);
+      return {
+        day,
+        month,
+        rechargedToday: formatMoney(today),
+        rechargedThisMonth: formatMoney(thisMonth),
+        owedToUsers: formatMoney(totals.balance),
+        vouchersOutstanding: formatMoney(totals.vouchers),
+        revenue: last30Days,
+      };
     },
   };
 }

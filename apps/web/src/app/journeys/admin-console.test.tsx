@@ -1,4 +1,4 @@
-import { notices, operators, users, type OperatorArea } from '@suanli/contract';
+import { dashboard, notices, operators, users, type OperatorArea } from '@suanli/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
@@ -44,14 +44,28 @@ describe('the operations console at /admin', () => {
     expect(api.calls(operators.getMyOperatorAreas)).toEqual([]);
   });
 
-  it('opens an administrator on the audit log, its menu holding the pages of its areas only', async () => {
+  it('opens an administrator on the dashboard, its menu holding the pages of its areas only', async () => {
     holding(['admin', 'finance']);
+    api.on(dashboard.getOperationsDashboard, ok({ jobs: [], consumers: [], parked: [] }));
+    api.on(
+      dashboard.getMoneyDashboard,
+      ok({
+        day: '2026-11-27',
+        month: '2026-11',
+        rechargedToday: '0.00',
+        rechargedThisMonth: '0.00',
+        owedToUsers: '0.00',
+        vouchersOutstanding: '0.00',
+        revenue: { startDate: '2026-10-29', endDate: '2026-11-27', rows: [] },
+      }),
+    );
     const { router } = renderApp('/admin');
 
-    await waitFor(() => expect(here(router)).toBe('/admin/audit'));
-    expect((await screen.findByTestId('page-title')).textContent).toBe('Audit log');
+    await waitFor(() => expect(here(router)).toBe('/admin/dashboard'));
+    expect((await screen.findByTestId('page-title')).textContent).toBe('Dashboard');
     const menu = within(screen.getByTestId('admin-console').querySelector('nav')!);
     expect(menu.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Dashboard',
       'Audit log',
       'Operators',
       'Bank transfers',

@@ -6,11 +6,16 @@ export interface AdminPage {
   key: string;
   /** Under /admin/. */
   path: string;
-  area: OperatorArea;
+  /** `any`: every operator's (the dashboard, whose sections follow the areas they hold). */
+  area: OperatorArea | 'any';
 }
 
-/** The console's pages, in menu order: only pages that exist; each area's screens join as they are built. */
+/**
+ * The console's pages, in menu order: only pages that exist; each area's screens join as they are built. The first is
+ * where /admin opens.
+ */
 export const ADMIN_PAGES: readonly AdminPage[] = [
+  { key: 'dashboard', path: 'dashboard', area: 'any' },
   { key: 'auditLog', path: 'audit', area: 'admin' },
   { key: 'operators', path: 'operators', area: 'admin' },
   { key: 'imageReview', path: 'review/images', area: 'review' },
@@ -27,4 +32,5 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
 ];
 
 /** The pages an operator holding these areas may open; none for a user. */
-export const pagesFor = (areas: readonly OperatorArea[]) => ADMIN_PAGES.filter((page) => areas.includes(page.area));
+export const pagesFor = (areas: readonly OperatorArea[]) =>
+  areas.length === 0 ? [] : ADMIN_PAGES.filter((page) => page.area === 'any' || areas.includes(page.area));

@@ -23,6 +23,7 @@ export const FEATURE_NAMESPACES = [
   'adminFinance',
   'adminFleet',
   'adminUsers',
+  'adminDashboard',
 ] as const;
 
 // Every other JSON file under locales/<locale>/ is a namespace named after the file, so a feature adds its strings by
@@ -46,6 +47,7 @@ const files = import.meta.glob<Catalogue>(
     '!./locales/*/adminFinance.json',
     '!./locales/*/adminFleet.json',
     '!./locales/*/adminUsers.json',
+    '!./locales/*/adminDashboard.json',
   ],
   { eager: true, import: 'default' },
 );
