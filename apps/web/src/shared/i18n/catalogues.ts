@@ -3,7 +3,7 @@ import { CONSOLE_MESSAGES, type Locale } from '@suanli/contract';
 export type Catalogue = Record<string, unknown>;
 
 /**
- * Namespaces of pages no guest opens, which their feature adds when its code loads (addNamespace), so that the first
+ * Namespaces of pages no guest opens, which their feature adds when its code loads (featureTranslation), so that the first
  * load of the guest pages does not carry them. Each is also left out of the glob below.
  */
 export const FEATURE_NAMESPACES = [
