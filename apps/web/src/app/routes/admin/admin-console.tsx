@@ -14,6 +14,7 @@ import { PartnersPage } from './partners-page';
 import { FleetHostsPage } from './fleet-hosts-page';
 import { FleetPricesPage } from './fleet-prices-page';
 import { UsersPage } from './users-page';
+import { NoticesPage } from './notices-page';
 
 const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   auditLog: AuditLogPage,
@@ -29,6 +30,7 @@ const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   fleetHosts: FleetHostsPage,
   fleetPrices: FleetPricesPage,
   users: UsersPage,
+  notices: NoticesPage,
 };
 
 /** The operations console: its own layout and menu, and the pages the operator's areas open; any other path opens the first. */
