@@ -58,7 +58,7 @@ describe('regions on the fleet desk', () => {
     });
     expect(host.statusCode).toBe(200);
     expect((await listHosts(t, operator.token, '?regionId=cn-west-1')).rows).toEqual([
-      expect.objectContaining({ name: 'w1-4090-01', regionName: '西部一区' }),
+      expect.objectContaining({ name: 'w1-4090-01', regionName: 'West China 1' }),
     ]);
     const image = await imageIdOf(t, 'PyTorch 2.3 + JupyterLab');
     const offered = await t.request({

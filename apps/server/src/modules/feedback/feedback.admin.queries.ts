@@ -35,7 +35,8 @@ export const consultationPage = (db: Db, state: ConsultationState) => ({
     db
       .select({
         consultation: consultations,
-        notes: sql<number>`(SELECT count(*)::int FROM ${consultationNotes} WHERE ${consultationNotes.consultationId} = ${consultations.id})`,
+        // Written out: drizzle leaves the columns of a one-table select unqualified, and id is in both tables.
+        notes: sql<number>`(SELECT count(*)::int FROM consultation_notes WHERE consultation_notes.consultation_id = consultations.id)`,
       })
       .from(consultations)
       .where(eq(consultations.state, state))

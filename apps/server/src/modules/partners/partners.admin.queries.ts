@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
 import type { PageWindow } from '../../db/paging.js';
-import { kolInvitees, partners, withdrawals, type WithdrawalStatus } from './partners.tables.js';
+import { partners, withdrawals, type WithdrawalStatus } from './partners.tables.js';
 
 /** Every partner, or the qualified (active) or revoked ones, latest joined first, with the users each invited. */
 export function partnerPage(db: Db, status: 'active' | 'revoked' | undefined) {
@@ -13,7 +13,8 @@ export function partnerPage(db: Db, status: 'active' | 'revoked' | undefined) {
       db
         .select({
           partner: partners,
-          invitees: sql<number>`(SELECT count(*)::int FROM ${kolInvitees} WHERE ${kolInvitees.kolId} = ${partners.userId})`,
+          // Written out: drizzle leaves the columns of a one-table select unqualified, and user_id is in both tables.
+          invitees: sql<number>`(SELECT count(*)::int FROM kol_invitees WHERE kol_invitees.kol_id = partners.user_id)`,
         })
         .from(partners)
         .where(where)
