@@ -38,23 +38,24 @@ export function ConsultationTimeline({ lead, onClose }: { lead: ConsultationRow;
       footer={null}
       onCancel={onClose}
       destroyOnHidden
-      data-testid="consultation-timeline"
     >
-      {notes.isPending ? <Spin /> : null}
-      {notes.data && items.length === 0 ? <Empty description={t('consultations.noNotes')} /> : null}
-      {items.length > 0 ? <Timeline items={items} /> : null}
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
-        <Form.Item
-          name="reason"
-          label={t('consultations.note')}
-          rules={[{ required: true, whitespace: true, message: t('contract:validation.operatorReason') }]}
-        >
-          <Input.TextArea rows={2} maxLength={200} data-testid="consultation-note-input" />
-        </Form.Item>
-        <Button htmlType="submit" type="primary" loading={add.isPending} data-testid="consultation-note-add">
-          {t('consultations.addNote')}
-        </Button>
-      </Form>
+      <div data-testid="consultation-timeline">
+        {notes.isPending ? <Spin /> : null}
+        {notes.data && items.length === 0 ? <Empty description={t('consultations.noNotes')} /> : null}
+        {items.length > 0 ? <Timeline items={items} /> : null}
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}>
+          <Form.Item
+            name="reason"
+            label={t('consultations.note')}
+            rules={[{ required: true, whitespace: true, message: t('contract:validation.operatorReason') }]}
+          >
+            <Input.TextArea rows={2} maxLength={200} data-testid="consultation-note-input" />
+          </Form.Item>
+          <Button htmlType="submit" type="primary" loading={add.isPending} data-testid="consultation-note-add">
+            {t('consultations.addNote')}
+          </Button>
+        </Form>
+      </div>
     </Modal>
   );
 }

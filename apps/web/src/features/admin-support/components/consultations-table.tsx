@@ -1,4 +1,4 @@
-import { ConsultationService, feedback } from '@suanli/contract';
+import { ConsultationService } from '@suanli/contract';
 import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,8 @@ import { ReasonDialog } from '@/shared/ui/reason-dialog';
 import { ConsultationTimeline } from './consultation-timeline';
 import { StateFilter } from './state-filter';
 
+// Spelled out: the browser's contract carries endpoints' paths only, not their schemas' values.
+const STATES: readonly ConsultationState[] = ['pending', 'handled', 'converted', 'closed'];
 const STATE_COLORS: Record<ConsultationState, string> = {
   pending: 'warning',
   handled: 'processing',
@@ -125,7 +127,7 @@ export function ConsultationsTable() {
         minWidth={1100}
         toolbar={
           <StateFilter
-            states={feedback.CONSULTATION_STATES}
+            states={STATES}
             value={state}
             onChange={(next) => paged.change({ filters: { state: next } })}
             label={t('consultations.stateFilter')}

@@ -1,4 +1,3 @@
-import { notices } from '@suanli/contract';
 import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DateTime } from '@/shared/ui/date-time';
@@ -17,7 +16,8 @@ import { NoticeDialog } from './notice-dialog';
 import { StateFilter } from './state-filter';
 
 type StatusChoice = NoticeStatus | 'all';
-const CHOICES: readonly StatusChoice[] = ['all', ...notices.NOTICE_STATUSES];
+// Spelled out: the browser's contract carries endpoints' paths only, not their schemas' values.
+const CHOICES: readonly StatusChoice[] = ['all', 'scheduled', 'published', 'withdrawn'];
 const STATUS_COLORS: Record<NoticeStatus, string> = {
   scheduled: 'processing',
   published: 'success',

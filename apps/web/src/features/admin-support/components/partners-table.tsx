@@ -1,4 +1,3 @@
-import { partners } from '@suanli/contract';
 import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DateTime } from '@/shared/ui/date-time';
@@ -16,7 +15,8 @@ import { useAdminSupportTranslation } from '../use-admin-support-translation';
 import { StateFilter } from './state-filter';
 
 type Choice = PartnerQualification | 'all';
-const CHOICES: readonly Choice[] = ['all', ...partners.PARTNER_QUALIFICATIONS];
+// Spelled out: the browser's contract carries endpoints' paths only, not their schemas' values.
+const CHOICES: readonly Choice[] = ['all', 'active', 'revoked'];
 
 /**
  * The KOL and creator programme's partners (users join it themselves: there is no application to approve), latest
