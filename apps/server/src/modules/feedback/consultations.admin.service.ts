@@ -95,7 +95,7 @@ export function consultationsAdminService({ db, clock }: { db: Db; clock: Clock 
     },
 
     /** Pending → handled, as the desk's first button does; one handled already answers 409. */
-    async handle(audit: Audit, operatorId: UserId, id: string, reason: string) {
+    async handle(audit: Audit, operatorId: UserId, { id, reason }: { id: string; reason: string }) {
       const { state } = await move(audit, operatorId, { id, state: 'handled', version: null, reason });
       return { id, state };
     },
@@ -109,7 +109,7 @@ export function consultationsAdminService({ db, clock }: { db: Db; clock: Clock 
       return (await queries.consultationNotesOf(db, BigInt(id))).map(noteView);
     },
 
-    addNote(audit: Audit, operatorId: UserId, id: string, note: string) {
+    addNote(audit: Audit, operatorId: UserId, { id, note }: { id: string; note: string }) {
       return inTransaction(db, async (tx) => {
         const row = await queries.lockConsultation(tx, BigInt(id));
         if (!row) {

@@ -28,13 +28,13 @@ export const feedbackRoutes = (services: FeedbackRoutes) => async (app: FastifyI
   );
   route(app, feedback.listConsultations, ({ query }) => services.consultationsAdmin.list(query));
   route(app, feedback.handleConsultation, ({ params, body }, { audit, userId }) =>
-    services.consultationsAdmin.handle(audit, userId, params.id, body.reason),
+    services.consultationsAdmin.handle(audit, userId, { id: params.id, reason: body.reason }),
   );
   route(app, feedback.setConsultationState, ({ params, body }, { audit, userId }) =>
     services.consultationsAdmin.move(audit, userId, { id: params.id, ...body }),
   );
   route(app, feedback.listConsultationNotes, ({ params }) => services.consultationsAdmin.notes(params.id));
   route(app, feedback.addConsultationNote, ({ params, body }, { audit, userId }) =>
-    services.consultationsAdmin.addNote(audit, userId, params.id, body.reason),
+    services.consultationsAdmin.addNote(audit, userId, { id: params.id, note: body.reason }),
   );
 };

@@ -80,12 +80,16 @@ export function noticesAdminService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   /** Writes the change if the notice is still at the version the operator read (409 otherwise). */
-  async function change(tx: Tx, row: NoticeTableRow, version: number, set: Parameters<typeof queries.changeNotice>[2]) {
-    const after = await queries.changeNotice(tx, { id: row.id, version }, set);
+  async function change(
+    tx: Tx,
+    read: { id: bigint; version: number },
+    set: Parameters<typeof queries.changeNotice>[2],
+  ) {
+    const after = await queries.changeNotice(tx, read, set);
     if (!after) {
       throw new AppError('conflict', {
         messageKey: 'notices.changed',
-        params: { id: String(row.id) },
+        params: { id: String(read.id) },
         field: 'version',
       });
     }
@@ -122,7 +126,7 @@ export function noticesAdminService({ db, clock }: { db: Db; clock: Clock }) {
         if (statusOf(before, now) !== 'scheduled') {
           throw new AppError('conflict', { messageKey: 'notices.notScheduled', params: { id }, field: 'id' });
         }
-        const after = await change(tx, before, input.version, fields);
+        const after = await change(tx, { id: before.id, version: input.version }, fields);
         await audit(tx, {
           action: 'notices.update',
           target: `notice:${id}`,
@@ -140,7 +144,7 @@ export function noticesAdminService({ db, clock }: { db: Db; clock: Clock }) {
         if (before.withdrawnAt) {
           throw new AppError('conflict', { messageKey: 'notices.alreadyWithdrawn', params: { id }, field: 'id' });
         }
-        const after = await change(tx, before, version, { withdrawnAt: now });
+        const after = await change(tx, { id: before.id, version }, { withdrawnAt: now });
         await audit(tx, {
           action: 'notices.withdraw',
           target: `notice:${id}`,

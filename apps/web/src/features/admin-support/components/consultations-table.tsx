@@ -1,5 +1,5 @@
 import { ConsultationService } from '@suanli/contract';
-import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
+import { Badge, Button, Flex, Tag, Typography, type BadgeProps, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/shared/ui/date-time';
@@ -22,7 +22,8 @@ import { StateFilter } from './state-filter';
 
 // Spelled out: the browser's contract carries endpoints' paths only, not their schemas' values.
 const STATES: readonly ConsultationState[] = ['pending', 'handled', 'converted', 'closed'];
-const STATE_COLORS: Record<ConsultationState, string> = {
+// A badge's dot carries the colour and its text stays in the body's, which keeps the contrast a coloured tag lacks.
+const STATE_BADGES: Record<ConsultationState, BadgeProps['status']> = {
   pending: 'warning',
   handled: 'processing',
   converted: 'success',
@@ -80,9 +81,7 @@ export function ConsultationsTable() {
       title: t('consultations.columns.state'),
       render: (_, row) => (
         <Flex vertical>
-          <Tag color={STATE_COLORS[row.state]} style={{ width: 'fit-content' }}>
-            {t(`consultations.states.${row.state}`)}
-          </Tag>
+          <Badge status={STATE_BADGES[row.state]} text={t(`consultations.states.${row.state}`)} />
           {row.handledAt ? <DateTime value={row.handledAt} /> : null}
         </Flex>
       ),

@@ -1,4 +1,4 @@
-import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
+import { Badge, Button, Flex, Typography, type BadgeProps, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DateTime } from '@/shared/ui/date-time';
 import { DeskTable } from '@/shared/ui/desk-table';
@@ -18,7 +18,8 @@ import { StateFilter } from './state-filter';
 type StatusChoice = NoticeStatus | 'all';
 // Spelled out: the browser's contract carries endpoints' paths only, not their schemas' values.
 const CHOICES: readonly StatusChoice[] = ['all', 'scheduled', 'published', 'withdrawn'];
-const STATUS_COLORS: Record<NoticeStatus, string> = {
+// A badge's dot carries the colour and its text stays in the body's, which keeps the contrast a coloured tag lacks.
+const STATUS_BADGES: Record<NoticeStatus, BadgeProps['status']> = {
   scheduled: 'processing',
   published: 'success',
   withdrawn: 'default',
@@ -57,9 +58,11 @@ export function NoticesTable() {
       title: t('notices.columns.status'),
       render: (_, row) => (
         <Flex vertical>
-          <Tag color={STATUS_COLORS[row.status]} data-testid={`notice-status-${row.id}`}>
-            {t(`notices.statuses.${row.status}`)}
-          </Tag>
+          <Badge
+            status={STATUS_BADGES[row.status]}
+            text={t(`notices.statuses.${row.status}`)}
+            data-testid={`notice-status-${row.id}`}
+          />
           {row.withdrawnAt ? <DateTime value={row.withdrawnAt} /> : null}
         </Flex>
       ),

@@ -1,4 +1,4 @@
-import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
+import { Badge, Button, Flex, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DateTime } from '@/shared/ui/date-time';
 import { DeskTable } from '@/shared/ui/desk-table';
@@ -43,9 +43,10 @@ export function PartnersTable() {
       title: t('partners.columns.status'),
       render: (_, row) => (
         <Flex vertical>
-          <Tag color={row.status === 'active' ? 'success' : 'error'} style={{ width: 'fit-content' }}>
-            {t(`partners.qualifications.${row.status}`)}
-          </Tag>
+          <Badge
+            status={row.status === 'active' ? 'success' : 'error'}
+            text={t(`partners.qualifications.${row.status}`)}
+          />
           {row.revokedReason ? <Typography.Text type="secondary">{row.revokedReason}</Typography.Text> : null}
         </Flex>
       ),
