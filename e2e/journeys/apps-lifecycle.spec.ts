@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
+import { dismissWelcomeDialogs, openSignedIn, serverTimeAhead } from '../support/console.js';
 import { callApi, registerByEmail } from '../support/dev-api.js';
 import { applicationsOf, imageNamed, verifiedRenterWithBalance, verifyRealName } from '../support/renter.js';
 
@@ -13,19 +13,6 @@ afterEach(() => session.close());
 
 function statusOf(page: Page, id: string) {
   return page.getByTestId(`app-status-${id}`).getAttribute('data-status');
-}
-
-/** The dev clock's time as the browser's own local "YYYY-MM-DD HH:mm", some minutes ahead. */
-async function serverTimeAhead(page: Page, minutes: number): Promise<string> {
-  const clock = await callApi<{ now: string }>('GET', '/dev/clock');
-  return page.evaluate(
-    ([now, ahead]) => {
-      const at = new Date(new Date(now!).getTime() + Number(ahead) * 60_000);
-      const two = (value: number) => String(value).padStart(2, '0');
-      return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`;
-    },
-    [clock.data.now, String(minutes)],
-  );
 }
 
 describe('renting an application', () => {

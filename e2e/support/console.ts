@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { latestCode } from './dev-api.js';
+import { callApi, latestCode } from './dev-api.js';
 import { welcomeRequestsInFlight } from './welcome-requests.js';
 
 /** The keys of the console's stores (apps/web/src/shared/config/site.ts). */
@@ -115,4 +115,17 @@ export async function openWalletPage(page: Page, key: 'voucherCenter' | 'voucher
   // A submenu stays open while the pointer rests on it; a person moves on to the page.
   await page.mouse.move(10, 700);
   await expect.poll(() => page.locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)').count()).toBe(0);
+}
+
+/** The dev clock's time as the browser's own local "YYYY-MM-DD HH:mm", some minutes ahead. */
+export async function serverTimeAhead(page: Page, minutes: number): Promise<string> {
+  const clock = await callApi<{ now: string }>('GET', '/dev/clock');
+  return page.evaluate(
+    ([now, ahead]) => {
+      const at = new Date(new Date(now!).getTime() + Number(ahead) * 60_000);
+      const two = (value: number) => String(value).padStart(2, '0');
+      return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`;
+    },
+    [clock.data.now, String(minutes)],
+  );
 }

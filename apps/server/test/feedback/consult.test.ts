@@ -123,8 +123,8 @@ describe('a business consultation', () => {
       expect.objectContaining({
         area: 'support',
         action: 'feedback.handleConsultation',
-        before: { state: 'pending' },
-        after: { state: 'handled' },
+        before: { state: 'pending', version: 1 },
+        after: { state: 'handled', version: 2 },
         reason: 'called back',
       }),
     ]);

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// Operators write notices in both languages; there is no endpoint for that yet, so tests write the row.
+// Tests write the row (operators use /admin/support/notices, notices-desk.test.ts) to give it any publish time.
 async function publish(title: string, minutesFromNow = 0) {
   const at = new Date(clock.now().getTime() + minutesFromNow * 60_000);
   const [row] = await queryRows<{ id: bigint }>(

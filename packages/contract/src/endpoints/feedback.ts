@@ -7,7 +7,10 @@ import { operatorReasonSchema, PHONE_PATTERN } from '../validation.js';
 
 /** Feedback waits for an operator's reading; adopted, its author got the gift voucher. */
 export const FEEDBACK_STATES = ['submitted', 'adopted'] as const;
-export const CONSULTATION_STATES = ['pending', 'handled'] as const;
+/** A lead waits for its first call (pending), was contacted (handled), became a customer, or was closed without. */
+export const CONSULTATION_STATES = ['pending', 'handled', 'converted', 'closed'] as const;
+/** The states an operator moves a lead to; none goes back to pending. */
+export const CONSULTATION_MOVES = ['handled', 'converted', 'closed'] as const;
 
 const requiredText = (max: number, key: string) =>
   z
@@ -116,6 +119,9 @@ const consultationRowSchema = z.object({
   state: z.enum(CONSULTATION_STATES),
   createTime: z.string(),
   handledAt: z.string().nullable(),
+  /** How many notes its timeline holds. */
+  notes: z.number().int(),
+  version: z.number().int(),
 });
 
 export const listConsultations = defineEndpoint({
@@ -126,7 +132,9 @@ export const listConsultations = defineEndpoint({
   operator: 'support',
   summary: 'Operators: business consultations in a state (pending unless told), oldest first',
   tag: 'admin',
-  query: pageQuerySchema.extend({ state: z.enum(CONSULTATION_STATES).default('pending') }),
+  query: pageQuerySchema.extend({
+    state: z.enum(CONSULTATION_STATES, { error: 'validation.feedback.consultationState' }).default('pending'),
+  }),
   data: pageSchema(consultationRowSchema),
 });
 
@@ -141,4 +149,63 @@ export const handleConsultation = defineEndpoint({
   params: z.object({ id: idTextSchema }),
   body: z.object({ reason: operatorReasonSchema }),
   data: z.object({ id: z.string(), state: z.enum(CONSULTATION_STATES) }),
+});
+
+/** The version a change was read at: a lead changed since is refused 409 (compare-and-set). */
+const consultationVersionSchema = z.coerce
+  .number({ error: 'validation.feedback.consultationVersion' })
+  .int({ error: 'validation.feedback.consultationVersion' })
+  .min(1, { error: 'validation.feedback.consultationVersion' });
+
+const consultationNoteSchema = z.object({
+  id: z.string(),
+  authorId: z.string(),
+  note: z.string(),
+  /** The state the lead moved to with this note; null for a note alone. */
+  state: z.enum(CONSULTATION_MOVES).nullable(),
+  createTime: z.string(),
+});
+
+export const setConsultationState = defineEndpoint({
+  id: 'setConsultationState',
+  method: 'POST',
+  path: '/admin/support/consultations/:id/state',
+  auth: 'user',
+  operator: 'support',
+  summary:
+    'Operators: moves a lead on (handled, converted, closed), the reason kept as a note of its timeline; a lead ' +
+    'already in that state, or changed since `version`, answers 409',
+  tag: 'admin',
+  params: z.object({ id: idTextSchema }),
+  body: z.object({
+    state: z.enum(CONSULTATION_MOVES, { error: 'validation.feedback.consultationMove' }),
+    version: consultationVersionSchema,
+    reason: operatorReasonSchema,
+  }),
+  data: z.object({ id: z.string(), state: z.enum(CONSULTATION_STATES), version: z.number().int() }),
+});
+
+export const listConsultationNotes = defineEndpoint({
+  id: 'listConsultationNotes',
+  method: 'GET',
+  path: '/admin/support/consultations/:id/notes',
+  auth: 'user',
+  operator: 'support',
+  summary: 'Operators: the timeline of a lead, oldest first: each note, who wrote it, and the state it moved to',
+  tag: 'admin',
+  params: z.object({ id: idTextSchema }),
+  data: z.array(consultationNoteSchema),
+});
+
+export const addConsultationNote = defineEndpoint({
+  id: 'addConsultationNote',
+  method: 'POST',
+  path: '/admin/support/consultations/:id/notes',
+  auth: 'user',
+  operator: 'support',
+  summary: 'Operators: adds a note to a lead’s timeline (the reason is the note, kept in the audit row too)',
+  tag: 'admin',
+  params: z.object({ id: idTextSchema }),
+  body: z.object({ reason: operatorReasonSchema }),
+  data: consultationNoteSchema,
 });

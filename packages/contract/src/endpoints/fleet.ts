@@ -83,6 +83,8 @@ export const listFleetRegions = defineEndpoint({
       id: z.string(),
       nameZh: z.string(),
       nameEn: z.string(),
+      managedBy: managedBySchema,
+      version: z.number().int(),
       hosts: z.number().int(),
       gpus: z.object({
         total: z.number().int(),
@@ -92,6 +94,59 @@ export const listFleetRegions = defineEndpoint({
       }),
     }),
   ),
+});
+
+const regionNameSchema = (key: 'regionNameZh' | 'regionNameEn') =>
+  z
+    .string({ error: `validation.fleet.${key}` })
+    .trim()
+    .min(1, { error: `validation.fleet.${key}` })
+    .max(32, { error: `validation.fleet.${key}` });
+const regionNamesSchema = z.object({
+  nameZh: regionNameSchema('regionNameZh'),
+  nameEn: regionNameSchema('regionNameEn'),
+});
+const regionViewSchema = z.object({
+  id: z.string(),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  managedBy: managedBySchema,
+  version: z.number().int(),
+});
+
+export const addFleetRegion = defineEndpoint({
+  id: 'addFleetRegion',
+  method: 'POST',
+  path: '/admin/fleet/regions',
+  auth: 'user',
+  operator: 'fleet',
+  summary:
+    'Operators: adds a region, named in both languages, after the configured ones; the start-up sync leaves it be. ' +
+    'An id already taken answers 409',
+  tag: 'admin',
+  body: regionNamesSchema.extend({
+    id: z
+      .string({ error: 'validation.fleet.newRegionId' })
+      .trim()
+      .regex(REGION_ID_PATTERN, { error: 'validation.fleet.newRegionId' }),
+    reason: operatorReasonSchema,
+  }),
+  data: regionViewSchema,
+});
+
+export const renameFleetRegion = defineEndpoint({
+  id: 'renameFleetRegion',
+  method: 'PUT',
+  path: '/admin/fleet/regions/:id',
+  auth: 'user',
+  operator: 'fleet',
+  summary:
+    'Operators: renames a region in both languages; from then on the start-up sync leaves its names be. 409 when ' +
+    'the region changed since `version`',
+  tag: 'admin',
+  params: z.object({ id: regionIdSchema }),
+  body: regionNamesSchema.extend({ version: versionSchema, reason: operatorReasonSchema }),
+  data: regionViewSchema,
 });
 
 export const listFleetHosts = defineEndpoint({

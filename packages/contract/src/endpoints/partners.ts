@@ -240,6 +240,35 @@ export const apiUserSignContract = defineEndpoint({
   data: z.object({ title: z.string(), content: z.string(), signedAt: z.string().nullable() }),
 });
 
+/** Whether a partner may earn: qualified (active) or revoked for abuse. */
+export const PARTNER_QUALIFICATIONS = ['active', 'revoked'] as const;
+
+export const listPartners = defineEndpoint({
+  id: 'listPartners',
+  method: 'GET',
+  path: '/admin/review/partners',
+  auth: 'user',
+  operator: 'review',
+  summary:
+    'Operators: the partners of the KOL and creator programme, who joined by accepting its agreement, latest first, ' +
+    'filtered by qualification, with their KOL ratio, how many users they invited, and why a revoked one was revoked',
+  tag: 'admin',
+  query: pageQuerySchema.extend({
+    status: z.enum(PARTNER_QUALIFICATIONS, { error: 'validation.partners.qualification' }).optional(),
+  }),
+  data: pageSchema(
+    z.object({
+      userId: z.string(),
+      joinedAt: z.string(),
+      status: z.enum(PARTNER_QUALIFICATIONS),
+      kolRatioBasisPoints: z.number().int(),
+      invitees: z.number().int(),
+      revokedAt: z.string().nullable(),
+      revokedReason: z.string().nullable(),
+    }),
+  ),
+});
+
 export const revokePartner = defineEndpoint({
   id: 'revokePartner',
   method: 'POST',

@@ -27,7 +27,14 @@ export const feedbackRoutes = (services: FeedbackRoutes) => async (app: FastifyI
     services.feedbackAdmin.adopt(audit, userId, params.id),
   );
   route(app, feedback.listConsultations, ({ query }) => services.consultationsAdmin.list(query));
-  route(app, feedback.handleConsultation, ({ params }, { audit, userId }) =>
-    services.consultationsAdmin.handle(audit, userId, params.id),
+  route(app, feedback.handleConsultation, ({ params, body }, { audit, userId }) =>
+    services.consultationsAdmin.handle(audit, userId, { id: params.id, reason: body.reason }),
+  );
+  route(app, feedback.setConsultationState, ({ params, body }, { audit, userId }) =>
+    services.consultationsAdmin.move(audit, userId, { id: params.id, ...body }),
+  );
+  route(app, feedback.listConsultationNotes, ({ params }) => services.consultationsAdmin.notes(params.id));
+  route(app, feedback.addConsultationNote, ({ params, body }, { audit, userId }) =>
+    services.consultationsAdmin.addNote(audit, userId, { id: params.id, note: body.reason }),
   );
 };

@@ -35,7 +35,8 @@ async function upsertRegions(tx: Tx, fleet: Fleet) {
     SELECT id, name_zh, name_en, sort
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS configured (id text, name_zh text, name_en text, sort integer)
     ON CONFLICT (id) DO UPDATE SET name_zh = excluded.name_zh, name_en = excluded.name_en, sort = excluded.sort
-    WHERE (regions.name_zh, regions.name_en, regions.sort) IS DISTINCT FROM (excluded.name_zh, excluded.name_en, excluded.sort)`);
+    WHERE regions.managed_by = 'configuration'
+      AND (regions.name_zh, regions.name_en, regions.sort) IS DISTINCT FROM (excluded.name_zh, excluded.name_en, excluded.sort)`);
 }
 
 async function upsertHosts(tx: Tx, fleet: Fleet) {
@@ -81,7 +82,7 @@ async function addMissingGpus(tx: Tx, fleet: Fleet) {
   return rows.length;
 }
 
-/** Hosts and regions gone from the configuration go once nothing is left on them; operators' hosts stay. */
+/** Hosts and regions gone from the configuration go once nothing is left on them; operators' hosts and regions stay. */
 async function removeEmptyHostsAndRegions(tx: Tx, fleet: Fleet) {
   await tx.execute(sql`
     DELETE FROM hosts
@@ -91,7 +92,8 @@ async function removeEmptyHostsAndRegions(tx: Tx, fleet: Fleet) {
   const regionIds = JSON.stringify(fleet.regions.map((region) => region.id));
   await tx.execute(sql`
     DELETE FROM regions
-    WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(${regionIds}::jsonb) AS configured (id) WHERE configured.id = regions.id)
+    WHERE regions.managed_by = 'configuration'
+      AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(${regionIds}::jsonb) AS configured (id) WHERE configured.id = regions.id)
       AND NOT EXISTS (SELECT 1 FROM hosts WHERE hosts.region_id = regions.id)`);
 }
 

@@ -3,7 +3,15 @@ import type { Money } from '@suanli/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { PageWindow } from '../../db/paging.js';
 import { placeable } from './inventory.queries.js';
-import { durationDiscounts, gpuModels, gpus, hosts, regions, type HostState } from './inventory.tables.js';
+import {
+  durationDiscounts,
+  gpuModels,
+  gpus,
+  hosts,
+  regions,
+  type HostState,
+  type ManagedBy,
+} from './inventory.tables.js';
 
 export interface HostFilter {
   regionId?: string | undefined;
@@ -91,6 +99,8 @@ export function countByRegion(db: Db) {
       id: regions.id,
       nameZh: regions.nameZh,
       nameEn: regions.nameEn,
+      managedBy: regions.managedBy,
+      version: regions.version,
       hosts: sql<number>`count(DISTINCT ${hosts.id})::int`,
       total: sql<number>`count(${gpus.id})::int`,
       free: sql<number>`(count(${gpus.id}) FILTER (WHERE ${placeable}))::int`,
@@ -133,6 +143,48 @@ export function countByModelAndRegion(db: Db) {
 
 export async function regionExists(db: Db, id: string) {
   return (await db.$count(regions, eq(regions.id, id))) > 0;
+}
+
+const regionColumns = {
+  id: regions.id,
+  nameZh: regions.nameZh,
+  nameEn: regions.nameEn,
+  managedBy: regions.managedBy,
+  version: regions.version,
+};
+export type RegionRow = { id: string; nameZh: string; nameEn: string; managedBy: ManagedBy; version: number };
+
+export async function findRegion(db: Db, id: string): Promise<RegionRow | null> {
+  const [row] = await db.select(regionColumns).from(regions).where(eq(regions.id, id));
+  return row ?? null;
+}
+
+/** Adds an operator's region after every other; null when the id is taken. */
+export async function insertRegion(tx: Tx, region: { id: string; nameZh: string; nameEn: string }) {
+  const [row] = await tx
+    .insert(regions)
+    .values({
+      ...region,
+      sort: sql`(SELECT coalesce(max(${regions.sort}), -1) + 1 FROM ${regions})`,
+      managedBy: 'operator',
+    })
+    .onConflictDoNothing({ target: regions.id })
+    .returning(regionColumns);
+  return row ?? null;
+}
+
+/** Compare-and-set on the version read: null when another change came first. The region becomes the operators'. */
+export async function renameRegion(
+  tx: Tx,
+  { id, version }: { id: string; version: number },
+  names: { nameZh: string; nameEn: string },
+) {
+  const [row] = await tx
+    .update(regions)
+    .set({ ...names, managedBy: 'operator', version: sql`${regions.version} + 1` })
+    .where(and(eq(regions.id, id), eq(regions.version, version)))
+    .returning(regionColumns);
+  return row ?? null;
 }
 
 export async function insertHost(tx: Tx, host: { regionId: string; name: string; model: string; gpuCount: number }) {

@@ -6,6 +6,8 @@ import type { FleetAdminService } from './fleet.admin.service.js';
 /** Operators' fleet and prices (`/admin/fleet/*`, decision 0037). */
 export const fleetAdminRoutes = (admin: FleetAdminService) => async (app: FastifyInstance) => {
   route(app, fleet.listFleetRegions, () => admin.listRegions());
+  route(app, fleet.addFleetRegion, ({ body }, { audit }) => admin.addRegion(audit, body));
+  route(app, fleet.renameFleetRegion, ({ params, body }, { audit }) => admin.renameRegion(audit, params.id, body));
   route(app, fleet.listFleetHosts, ({ query }, { locale }) => admin.listHosts(query, locale));
   route(app, fleet.addFleetHost, ({ body }, { audit, locale }) => admin.addHost(audit, body, locale));
   route(app, fleet.setFleetHostState, ({ params, body }, { audit, locale }) =>

@@ -111,13 +111,45 @@ export function fleetAdminService({
     gpuStates: (executor: Db) => queries.countByModelAndRegion(executor),
 
     listRegions: async () =>
-      (await queries.countByRegion(db)).map(({ id, nameZh, nameEn, hosts, ...gpus }) => ({
+      (await queries.countByRegion(db)).map(({ id, nameZh, nameEn, managedBy, version, hosts, ...gpus }) => ({
         id,
         nameZh,
         nameEn,
+        managedBy,
+        version,
         hosts,
         gpus,
       })),
+
+    addRegion(audit: Audit, { id, nameZh, nameEn }: { id: string; nameZh: string; nameEn: string }) {
+      return inTransaction(db, async (tx) => {
+        const row = await queries.insertRegion(tx, { id, nameZh, nameEn });
+        if (!row) {
+          throw new AppError('conflict', { messageKey: 'fleet.regionExists', params: { id }, field: 'id' });
+        }
+        await audit(tx, { action: 'inventory.addRegion', target: `region:${row.id}`, before: null, after: row });
+        return row;
+      });
+    },
+
+    renameRegion(audit: Audit, id: string, change: { nameZh: string; nameEn: string; version: number }) {
+      return inTransaction(db, async (tx) => {
+        const before = await queries.findRegion(tx, id);
+        if (!before) {
+          throw new AppError('notFound', { messageKey: 'fleet.unknownRegion', params: { id }, field: 'id' });
+        }
+        const after = await queries.renameRegion(
+          tx,
+          { id, version: change.version },
+          { nameZh: change.nameZh, nameEn: change.nameEn },
+        );
+        if (!after) {
+          throw changed('fleet.regionChanged', { id });
+        }
+        await audit(tx, { action: 'inventory.renameRegion', target: `region:${id}`, before, after });
+        return after;
+      });
+    },
 
     async listHosts(query: HostQuery, locale: Locale) {
       const filter = { regionId: query.regionId, gpuModel: query.gpuModel, state: query.state };

@@ -1,5 +1,6 @@
 import { ConfigError } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { ListenedMemory } from '../../db/listened-memory.js';
 import type { Module, Platform } from '../../platform.js';
 import type { ComputeDriver } from '../../providers/compute/types.js';
 import type { CatalogueService } from '../catalogue/index.js';
@@ -32,12 +33,13 @@ export interface InventoryService {
  * Regions, hosts and GPUs, their prices and their allocation. Prices and regions come from the fleet configuration
  * (FLEET_FILE, or the embedded simulated fleet); hosts and GPUs from the real hardware the compute driver sees when
  * it sees any, otherwise from the configuration's simulated hosts. Every start syncs them into the database, where
- * operators add hosts, drain them, mark them broken and change prices (`/admin/fleet/*`); the sync never undoes a row
- * an operator changed (decision 0037).
+ * operators add and rename regions, add hosts, drain them, mark them broken and change prices (`/admin/fleet/*`); the
+ * sync never undoes a row an operator changed (decision 0037).
  */
 export function createInventoryModule({
   config,
   db,
+  listen,
   log,
   users,
   catalogue,
@@ -71,16 +73,17 @@ export function createInventoryModule({
     return discovered.fleet;
   }
 
-  // Regions are written only when a start syncs the fleet: read once after that, not on every list of applications.
-  let regionNames: Promise<Map<string, { nameZh: string; nameEn: string }>> | undefined;
-  const readRegionNames = (executor: Db) =>
-    listRegionNames(executor).then(
-      (rows) => new Map(rows.map(({ id, ...names }) => [id, names])),
-      (error: unknown) => {
-        regionNames = undefined;
-        throw error;
-      },
-    );
+  // Regions change when a start syncs the fleet or an operator adds or renames one: each server remembers their names
+  // rather than reading them on every list of applications, told of any change on regions_changed (migration 0059).
+  type RegionNames = Map<string, { nameZh: string; nameEn: string }>;
+  const regionNames = new ListenedMemory<'names', RegionNames>({
+    listen,
+    channel: 'regions_changed',
+    capacity: 1,
+    notified: (known) => known.forget(() => true),
+  });
+  const readRegionNames = async (executor: Db): Promise<RegionNames> =>
+    new Map((await listRegionNames(executor)).map(({ id, ...names }) => [id, names]));
 
   const pricing = pricingService({
     db,
@@ -95,8 +98,8 @@ export function createInventoryModule({
     service: {
       pricing,
       scheduler: schedulerService(),
-      regionNames: (executor) => (regionNames ??= readRegionNames(executor)),
       gpuStates: fleetAdmin.gpuStates,
+      regionNames: (executor) => regionNames.through('names', () => readRegionNames(executor)),
     },
     routes: async (app) => {
       await inventoryRoutes(pricing, availability)(app);
@@ -104,10 +107,10 @@ export function createInventoryModule({
     },
     start: async () => {
       const changes = await syncFleet(db, await fleetToSync());
-      regionNames = undefined;
       if (changes.gpusAdded > 0 || changes.gpusRemoved > 0) {
         log.info(changes, 'GPU inventory synced with the fleet configuration');
       }
     },
+    close: () => regionNames.close(),
   };
 }

@@ -10,6 +10,8 @@ export const regions = pgTable('regions', {
   nameZh: text('name_zh').notNull(),
   nameEn: text('name_en').notNull(),
   sort: integer('sort').notNull(),
+  managedBy: text('managed_by').$type<ManagedBy>().notNull().default('configuration'),
+  version: integer('version').notNull().default(1),
 });
 
 export const hosts = pgTable('hosts', {

@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../../jobs/scheduler.js';
 import type { Module, Platform } from '../../platform.js';
 import { noticeCountMemory } from './notice-count.js';
+import { noticesAdminService } from './notices.admin.service.js';
 import { noticeConsumers } from './notices.consumers.js';
 import { foldInformCounts } from './notices.queries.js';
 import { noticesRoutes } from './notices.routes.js';
@@ -17,6 +18,7 @@ export {
 /**
  * Notices to users and platform notices. Other modules' facts become notices through the events the notices consumer
  * handles (notices.consumers.ts); registration still notifies in its own transaction through `service.notifyUser`.
+ * Support operators write the platform notices (notices.admin.service.ts).
  */
 export function createNoticesModule({ db, clock, listen }: Platform): Module<NoticesService> {
   const count = noticeCountMemory({ db, listen });
@@ -32,5 +34,6 @@ export function createNoticesModule({ db, clock, listen }: Platform): Module<Not
       },
     },
   ];
-  return { service, routes: noticesRoutes(service), jobs, consumers: noticeConsumers, close: count.close };
+  const admin = noticesAdminService({ db, clock });
+  return { service, routes: noticesRoutes(service, admin), jobs, consumers: noticeConsumers, close: count.close };
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ListenedMemory } from '../../db/listened-memory.js';
 import type { Listen } from '../../db/notifications.js';
@@ -16,7 +16,8 @@ async function readCount(db: Db, now: Date): Promise<PublishedCount> {
       count: sql<number>`count(*) FILTER (WHERE ${notices.publishedAt} <= ${now})::int`,
       until: sql<Date | string | null>`min(${notices.publishedAt}) FILTER (WHERE ${notices.publishedAt} > ${now})`,
     })
-    .from(notices);
+    .from(notices)
+    .where(isNull(notices.withdrawnAt));
   return { count: row?.count ?? 0, until: row?.until ? new Date(row.until) : null };
 }
 

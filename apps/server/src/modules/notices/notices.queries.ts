@@ -99,7 +99,8 @@ export async function deleteInforms(db: Db, { userId, selection, at }: InformCha
   await db.update(informs).set({ deletedAt: at }).where(selected(userId, selection));
 }
 
-const published = (now: Date) => lte(notices.publishedAt, now);
+/** What users see: published by `now` and not withdrawn. */
+const published = (now: Date) => and(lte(notices.publishedAt, now), isNull(notices.withdrawnAt));
 
 const noticeColumns = (userId: UserId) => ({
   id: notices.id,

@@ -114,7 +114,7 @@ export function noticesService({ db, clock, count }: { db: Db; clock: Clock; cou
       await queries.insertInform(tx, { ...notice, createdAt: notice.at });
     },
 
-    /** Publishes a notice to every user, once per title (operators' screens come later; the seed uses it now). */
+    /** Publishes a notice to every user, once per title (what the seed writes). */
     publishNotice: (notice: NewPlatformNotice) => queries.insertNoticeOnce(db, notice),
 
     listInforms: (userId: UserId, locale: Locale, query: PageQuery) => listInforms(db, { userId, locale, query }),

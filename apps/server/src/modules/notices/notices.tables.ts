@@ -33,7 +33,13 @@ export const notices = pgTable('notices', {
   contentZh: text('content_zh').notNull(),
   contentEn: text('content_en').notNull(),
   publishedAt: at('published_at').notNull(),
+  /** Taken from every user's list by an operator (migration 0059). */
+  withdrawnAt: at('withdrawn_at'),
+  /** What an operator's change compares and sets (migration 0059). */
+  version: integer('version').notNull().default(1),
 });
+
+export type NoticeTableRow = typeof notices.$inferSelect;
 
 export const noticeReads = pgTable(
   'notice_reads',

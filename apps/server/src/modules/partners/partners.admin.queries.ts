@@ -1,7 +1,29 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { UserId } from '../../db/ids.js';
+import type { PageWindow } from '../../db/paging.js';
 import { partners, withdrawals, type WithdrawalStatus } from './partners.tables.js';
+
+/** Every partner, or the qualified (active) or revoked ones, latest joined first, with the users each invited. */
+export function partnerPage(db: Db, status: 'active' | 'revoked' | undefined) {
+  const where =
+    status === undefined ? undefined : status === 'active' ? isNull(partners.revokedAt) : isNotNull(partners.revokedAt);
+  return {
+    rows: ({ limit, offset }: PageWindow) =>
+      db
+        .select({
+          partner: partners,
+          // Written out: drizzle leaves the columns of a one-table select unqualified, and user_id is in both tables.
+          invitees: sql<number>`(SELECT count(*)::int FROM kol_invitees WHERE kol_invitees.kol_id = partners.user_id)`,
+        })
+        .from(partners)
+        .where(where)
+        .orderBy(desc(partners.agreedAt), desc(partners.userId))
+        .limit(limit)
+        .offset(offset),
+    total: () => db.$count(partners, where),
+  };
+}
 
 export async function lockAnyPartner(tx: Tx, partnerId: UserId) {
   const [row] = await tx.select().from(partners).where(eq(partners.userId, partnerId)).for('update');

@@ -1,6 +1,7 @@
-import { formatMoney, type EndpointInput, type partners as contract } from '@suanli/contract';
+import { formatMoney, type EndpointInput, type PageQuery, type partners as contract } from '@suanli/contract';
 import type { Db } from '../../db/client.js';
 import { asUserId } from '../../db/ids.js';
+import { paged } from '../../db/paging.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import type { Audit } from '../../http/operator-audit.js';
@@ -13,9 +14,10 @@ import type { WithdrawalStatus } from './partners.tables.js';
 type Decision = EndpointInput<typeof contract.decideWithdrawal>['body'];
 
 /**
- * Operators (decision 0031): review revokes a partner's qualification for abuse and restores it; finance completes a
- * submitted withdrawal (the held amount paid out, its fee to the platform) or rejects it with a note (the amount back
- * in the earnings). Each with its audit row, in its transaction.
+ * Operators (decision 0031): review lists the partners (a user qualifies by joining: there is no application to
+ * approve), revokes a partner's qualification for abuse and restores it; finance completes a submitted withdrawal
+ * (the held amount paid out, its fee to the platform) or rejects it with a note (the amount back in the earnings).
+ * Each change with its audit row, in its transaction.
  */
 export function partnersAdminService({
   db,
@@ -47,6 +49,22 @@ export function partnersAdminService({
   }
 
   return {
+    async listPartners(query: PageQuery & { status?: 'active' | 'revoked' | undefined }) {
+      const page = await paged(query, queries.partnerPage(db, query.status));
+      return {
+        total: page.total,
+        rows: page.rows.map(({ partner, invitees }) => ({
+          userId: String(partner.userId),
+          joinedAt: partner.agreedAt.toISOString(),
+          status: partner.revokedAt ? ('revoked' as const) : ('active' as const),
+          kolRatioBasisPoints: partner.kolRatioBasisPoints,
+          invitees,
+          revokedAt: partner.revokedAt?.toISOString() ?? null,
+          revokedReason: partner.revokedReason,
+        })),
+      };
+    },
+
     revoke: (audit: Audit, userId: string, reason: string) => setQualification(audit, userId, { reason }),
     restore: (audit: Audit, userId: string) => setQualification(audit, userId, null),
 

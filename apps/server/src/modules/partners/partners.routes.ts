@@ -34,6 +34,7 @@ export function partnersRoutes(services: {
     route(app, partners.revokePartner, ({ params, body }, { audit }) =>
       admin.revoke(audit, params.userId, body.reason),
     );
+    route(app, partners.listPartners, ({ query }) => admin.listPartners(query));
     route(app, partners.restorePartner, ({ params }, { audit }) => admin.restore(audit, params.userId));
     route(app, partners.listWithdrawals, ({ query }) => admin.list(query.status));
     route(app, partners.decideWithdrawal, ({ params, body }, { audit }) => admin.decide(audit, params.id, body));

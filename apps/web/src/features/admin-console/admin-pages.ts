@@ -29,6 +29,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'fleetHosts', path: 'fleet/hosts', area: 'fleet' },
   { key: 'fleetPrices', path: 'fleet/prices', area: 'fleet' },
   { key: 'users', path: 'users', area: 'support' },
+  { key: 'notices', path: 'support/notices', area: 'support' },
 ];
 
 /** The pages an operator holding these areas may open; none for a user. */

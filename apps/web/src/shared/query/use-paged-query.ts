@@ -103,7 +103,10 @@ export function usePagedQuery<Data extends Page<unknown>, Filters extends PageFi
     }
   };
 
-  return { query, params, rows: (query.data?.rows ?? []) as Data['rows'], total, change };
+  /** Any page of the list with its filters and sort as they are now, read past the cache: what an export reads. */
+  const readPage = (window: PageQuery) => fetcher({ ...params, ...window });
+
+  return { query, params, rows: (query.data?.rows ?? []) as Data['rows'], total, change, readPage };
 }
 
 export type PagedQuery<Data extends Page<unknown>, Filters extends PageFilters = PageFilters> = ReturnType<

@@ -6,7 +6,7 @@ import type { PageFilters, PageSort, PagedQuery } from '../query/use-paged-query
 type Row<Data extends Page<object>> = Data['rows'][number];
 type Sorter<R> = Parameters<NonNullable<TableProps<R>['onChange']>>[2];
 
-type PagedTableProps<Data extends Page<object>, Filters extends PageFilters> = Omit<
+export type PagedTableProps<Data extends Page<object>, Filters extends PageFilters> = Omit<
   TableProps<Row<Data>>,
   'dataSource' | 'pagination' | 'loading' | 'onChange'
 > & {

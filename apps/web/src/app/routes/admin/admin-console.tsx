@@ -15,6 +15,7 @@ import { FleetHostsPage } from './fleet-hosts-page';
 import { FleetPricesPage } from './fleet-prices-page';
 import { UsersPage } from './users-page';
 import { DashboardPage } from './dashboard-page';
+import { NoticesPage } from './notices-page';
 
 const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   auditLog: AuditLogPage,
@@ -31,6 +32,7 @@ const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   fleetPrices: FleetPricesPage,
   users: UsersPage,
   dashboard: DashboardPage,
+  notices: NoticesPage,
 };
 
 /** The operations console: its own layout and menu, and the pages the operator's areas open; any other path opens the first. */

@@ -1,4 +1,4 @@
-import { LIMITS, operators, type OperatorArea } from '@suanli/contract';
+import { operators, type OperatorArea } from '@suanli/contract';
 import { http } from '@/shared/http';
 import { usePagedQuery, type PageParams } from '@/shared/query/use-paged-query';
 import { adminConsoleKeys } from './keys';
@@ -22,24 +22,4 @@ export function fetchAuditPage({ pageNum, pageSize, sort: _sort, ...filters }: P
 
 export function useAuditPages() {
   return usePagedQuery<AuditPage, AuditFilters>({ queryKey: adminConsoleKeys.auditLog(), fetcher: fetchAuditPage });
-}
-
-/**
- * Every row the filters select, newest first, up to `limit`, read in the largest pages the server gives, with the
- * total it counted. A row written meanwhile shifts the pages by one, so rows are kept once by their id.
- */
-export async function fetchAuditRows(filters: AuditFilters, limit: number) {
-  const rows = new Map<string, AuditRow>();
-  let total = 0;
-  for (let pageNum = 1; rows.size < limit; pageNum += 1) {
-    const page = await fetchAuditPage({ ...filters, pageNum, pageSize: LIMITS.pageSizeMax });
-    total = page.total;
-    for (const row of page.rows) {
-      rows.set(row.id, row);
-    }
-    if (page.rows.length < LIMITS.pageSizeMax) {
-      break;
-    }
-  }
-  return { rows: [...rows.values()].slice(0, limit), total };
 }

@@ -31,7 +31,7 @@ export function AuditLogFilters({ onChange }: { onChange: (filters: AuditFilters
       layout="inline"
       onFinish={(values) => onChange(filtersOf(values))}
       onReset={() => onChange(filtersOf({}))}
-      style={{ rowGap: 8, marginBottom: 16 }}
+      style={{ rowGap: 8 }}
       data-testid="audit-filters"
     >
       <Form.Item name="operatorId" label={label('operator')}>

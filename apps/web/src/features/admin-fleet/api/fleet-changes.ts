@@ -21,6 +21,14 @@ function useFleetChange<Input>(call: (input: Input) => Promise<unknown>) {
   });
 }
 
+export const useAddRegion = () =>
+  useFleetChange((body: Body<typeof fleet.addFleetRegion>) => http.call(fleet.addFleetRegion, { body, silent: true }));
+
+export const useRenameRegion = () =>
+  useFleetChange(({ id, ...body }: Body<typeof fleet.renameFleetRegion> & { id: string }) =>
+    http.call(fleet.renameFleetRegion, { params: { id }, body, silent: true }),
+  );
+
 export const useAddHost = () =>
   useFleetChange((body: AddHostBody) => http.call(fleet.addFleetHost, { body, silent: true }));
 

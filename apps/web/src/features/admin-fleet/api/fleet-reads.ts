@@ -23,8 +23,11 @@ function fetchHostPage({ pageNum, pageSize, sort: _sort, ...filters }: PageParam
 
 const fetchPriceBook = () => http.call(fleet.listFleetGpuModels);
 
+export type RegionRow = Awaited<ReturnType<typeof fetchRegions>>[number];
+const fetchRegions = () => http.call(fleet.listFleetRegions);
+
 export function useFleetRegions() {
-  return useQuery({ queryKey: adminFleetKeys.regions(), queryFn: () => http.call(fleet.listFleetRegions) });
+  return useQuery({ queryKey: adminFleetKeys.regions(), queryFn: fetchRegions });
 }
 
 export function useHostPages() {

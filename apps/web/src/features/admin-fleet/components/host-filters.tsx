@@ -11,7 +11,7 @@ export function HostFilters({ onChange }: { onChange(filters: HostFilters): void
   const book = usePriceBook();
   const width = { minWidth: 180 };
   return (
-    <Flex wrap gap={8} style={{ marginBottom: 12 }}>
+    <Flex wrap gap={8}>
       <Select
         allowClear
         style={width}

@@ -1,11 +1,18 @@
 import { Button, Flex, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import type { PagedQuery } from '@/shared/query/use-paged-query';
-import { PagedTable } from '@/shared/ui/paged-table';
-import { ScrollRegion } from '@/shared/ui/scroll-region';
-import type { GpuRow, HostFilters, HostPage, HostRow, HostState } from '../api/fleet-reads';
+import { DeskTable } from '@/shared/ui/desk-table';
+import {
+  useHostPages,
+  type GpuRow,
+  type HostFilters as Filters,
+  type HostPage,
+  type HostRow,
+  type HostState,
+} from '../api/fleet-reads';
 import { useAdminFleetTranslation } from '../use-admin-fleet-translation';
+import { hostsCsv } from './hosts-csv';
 import { GpuBrokenDialog, HostStateDialog } from './host-dialogs';
+import { HostFilters } from './host-filters';
 import { HostStateTag } from './host-state';
 
 /** The states a host in each state can be moved to, in the order its buttons show. */
@@ -17,9 +24,13 @@ const NEXT_STATES: Record<HostState, HostState[]> = {
 
 type Change = { host: HostRow; state: HostState } | { host: HostRow; gpu: GpuRow };
 
-/** A page of hosts, each opening onto its GPUs; a host's state and a GPU's are changed from their rows. */
-export function HostsTable({ paged }: { paged: PagedQuery<HostPage, HostFilters> }) {
+/**
+ * A page of hosts, filtered by region, GPU model and state, each opening onto its GPUs; a host's state and a GPU's
+ * are changed from their rows, and the hosts the filters select export as CSV.
+ */
+export function HostsTable() {
   const { t } = useAdminFleetTranslation();
+  const paged = useHostPages();
   const [change, setChange] = useState<Change | null>(null);
 
   const gpuColumns = (host: HostRow): TableColumnsType<GpuRow> => [
@@ -84,27 +95,33 @@ export function HostsTable({ paged }: { paged: PagedQuery<HostPage, HostFilters>
 
   return (
     <>
-      <ScrollRegion label={t('hosts.title')} minWidth={760}>
-        <PagedTable<HostPage, HostFilters>
-          paged={paged}
-          rowKey="id"
-          columns={columns}
-          emptyText={t('hosts.empty')}
-          expandable={{
-            expandedRowRender: (host) => (
-              <Table<GpuRow>
-                rowKey="id"
-                size="small"
-                columns={gpuColumns(host)}
-                dataSource={host.gpus}
-                pagination={false}
-                data-testid="fleet-host-gpus"
-              />
-            ),
-          }}
-          data-testid="fleet-hosts"
-        />
-      </ScrollRegion>
+      <DeskTable<HostPage, Filters>
+        label={t('hosts.title')}
+        minWidth={760}
+        toolbar={<HostFilters onChange={(filters) => paged.change({ filters })} />}
+        csvExport={{
+          fileName: t('hosts.csv.fileName'),
+          csv: (rows) => hostsCsv(rows, t),
+          testId: 'fleet-hosts-export',
+        }}
+        paged={paged}
+        rowKey="id"
+        columns={columns}
+        emptyText={t('hosts.empty')}
+        expandable={{
+          expandedRowRender: (host) => (
+            <Table<GpuRow>
+              rowKey="id"
+              size="small"
+              columns={gpuColumns(host)}
+              dataSource={host.gpus}
+              pagination={false}
+              data-testid="fleet-host-gpus"
+            />
+          ),
+        }}
+        data-testid="fleet-hosts"
+      />
       {change && 'state' in change ? (
         <HostStateDialog host={change.host} state={change.state} onClose={() => setChange(null)} />
       ) : null}

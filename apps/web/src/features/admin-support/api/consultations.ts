@@ -1,5 +1,5 @@
 import { feedback } from '@suanli/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/shared/http';
 import { usePagedQuery, type PageParams } from '@/shared/query/use-paged-query';
 import { adminSupportKeys } from './keys';
@@ -28,6 +28,35 @@ export function useHandleConsultation() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
       http.call(feedback.handleConsultation, { params: { id }, body: { reason }, silent: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminSupportKeys.consultations() }),
+  });
+}
+
+export type ConsultationMove = (typeof feedback.CONSULTATION_MOVES)[number];
+
+/** Moves a lead on (converted, closed…) at the version read, the reason kept as a note of its timeline. */
+export function useMoveConsultation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string; state: ConsultationMove; version: number; reason: string }) =>
+      http.call(feedback.setConsultationState, { params: { id }, body, silent: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminSupportKeys.consultations() }),
+  });
+}
+
+/** A lead's timeline, oldest first. */
+export function useConsultationNotes(id: string) {
+  return useQuery({
+    queryKey: adminSupportKeys.consultationNotes(id),
+    queryFn: () => http.call(feedback.listConsultationNotes, { params: { id } }),
+  });
+}
+
+export function useAddConsultationNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      http.call(feedback.addConsultationNote, { params: { id }, body: { reason }, silent: true }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminSupportKeys.consultations() }),
   });
 }

@@ -6,4 +6,8 @@ export const adminSupportKeys = {
   imageSubmissions: () => [...adminSupportKeys.all, 'imageSubmissions'] as const,
   feedback: () => [...adminSupportKeys.all, 'feedback'] as const,
   consultations: () => [...adminSupportKeys.all, 'consultations'] as const,
+  /** Under the consultations' key: a change to a lead refreshes its list and its timeline together. */
+  consultationNotes: (id: string) => [...adminSupportKeys.consultations(), 'notes', id] as const,
+  notices: () => [...adminSupportKeys.all, 'notices'] as const,
+  partners: () => [...adminSupportKeys.all, 'partners'] as const,
 };

@@ -1,8 +1,8 @@
 import { Button, Flex, Image, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DateTime } from '@/shared/ui/date-time';
-import { PagedTable } from '@/shared/ui/paged-table';
-import { ScrollRegion } from '@/shared/ui/scroll-region';
+import { DeskTable } from '@/shared/ui/desk-table';
+import { feedbackCsv } from './support-csv';
 import {
   useAdoptFeedback,
   useFeedbackPages,
@@ -65,23 +65,30 @@ export function FeedbackTable() {
 
   return (
     <>
-      <StateFilter
-        states={STATES}
-        value={state}
-        onChange={(next) => paged.change({ filters: { state: next } })}
-        label={t('feedback.stateFilter')}
-        labelOf={(value) => t(`feedback.states.${value}`)}
-        testIdPrefix="feedback-state"
+      <DeskTable<FeedbackPage, FeedbackFilters>
+        label={t('feedback.title')}
+        minWidth={760}
+        toolbar={
+          <StateFilter
+            states={STATES}
+            value={state}
+            onChange={(next) => paged.change({ filters: { state: next } })}
+            label={t('feedback.stateFilter')}
+            labelOf={(value) => t(`feedback.states.${value}`)}
+            testIdPrefix="feedback-state"
+          />
+        }
+        csvExport={{
+          fileName: t('feedback.csv.fileName'),
+          csv: (rows) => feedbackCsv(rows, t),
+          testId: 'feedback-export',
+        }}
+        paged={paged}
+        rowKey="id"
+        columns={columns}
+        emptyText={t(`feedback.empty.${state}`)}
+        data-testid="feedback-table"
       />
-      <ScrollRegion label={t('feedback.title')} minWidth={760}>
-        <PagedTable<FeedbackPage, FeedbackFilters>
-          paged={paged}
-          rowKey="id"
-          columns={columns}
-          emptyText={t(`feedback.empty.${state}`)}
-          data-testid="feedback-table"
-        />
-      </ScrollRegion>
       {adopting ? (
         <ReasonDialog
           title={t('feedback.adoptTitle')}

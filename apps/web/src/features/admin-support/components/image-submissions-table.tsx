@@ -2,8 +2,7 @@ import { Button, Flex, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { formatBytes } from '@/shared/format/bytes';
 import { DateTime } from '@/shared/ui/date-time';
-import { PagedTable } from '@/shared/ui/paged-table';
-import { ScrollRegion } from '@/shared/ui/scroll-region';
+import { DeskTable } from '@/shared/ui/desk-table';
 import {
   useReviewSubmission,
   useSubmissionPages,
@@ -79,23 +78,25 @@ export function ImageSubmissionsTable() {
 
   return (
     <>
-      <StateFilter
-        states={STATES}
-        value={state}
-        onChange={(next) => paged.change({ filters: { state: next } })}
-        label={t('images.stateFilter')}
-        labelOf={(value) => t(`images.states.${value}`)}
-        testIdPrefix="submission-state"
+      <DeskTable<SubmissionPage, SubmissionFilters>
+        label={t('images.title')}
+        minWidth={860}
+        toolbar={
+          <StateFilter
+            states={STATES}
+            value={state}
+            onChange={(next) => paged.change({ filters: { state: next } })}
+            label={t('images.stateFilter')}
+            labelOf={(value) => t(`images.states.${value}`)}
+            testIdPrefix="submission-state"
+          />
+        }
+        paged={paged}
+        rowKey="id"
+        columns={columns}
+        emptyText={t(`images.empty.${state}`)}
+        data-testid="submissions-table"
       />
-      <ScrollRegion label={t('images.title')} minWidth={860}>
-        <PagedTable<SubmissionPage, SubmissionFilters>
-          paged={paged}
-          rowKey="id"
-          columns={columns}
-          emptyText={t(`images.empty.${state}`)}
-          data-testid="submissions-table"
-        />
-      </ScrollRegion>
       {deciding ? (
         <ReasonDialog
           title={t(`images.${deciding.decision}Title`, { name: deciding.submission.name })}

@@ -22,7 +22,6 @@ export function StateFilter<State extends string>(props: StateFilterProps<State>
         label: <span data-testid={`${testIdPrefix}-${state}`}>{labelOf(state)}</span>,
       }))}
       aria-label={label}
-      style={{ marginBottom: 16 }}
     />
   );
 }
