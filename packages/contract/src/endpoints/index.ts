@@ -3,6 +3,7 @@ import * as apiOpen from './api-open.js';
 import * as applications from './applications.js';
 import * as auth from './auth.js';
 import * as catalogue from './catalogue.js';
+import * as catalogueDesk from './catalogue-desk.js';
 import * as dev from './dev.js';
 import * as feedback from './feedback.js';
 import * as files from './files.js';
@@ -34,6 +35,7 @@ export {
   applications,
   auth,
   catalogue,
+  catalogueDesk,
   dev,
   feedback,
   files,
@@ -95,4 +97,5 @@ export const ENDPOINTS = [
   invoices,
   apiOpen,
   usersDesk,
+  catalogueDesk,
 ].flatMap((area) => Object.values(area).filter(isEndpoint)) as EndpointDefinition[];
