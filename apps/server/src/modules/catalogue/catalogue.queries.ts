@@ -105,14 +105,14 @@ export async function findImageRow(db: Db, viewer: UserId | null, imageId: bigin
   return row;
 }
 
-/** The images a user likes, latest like first; the owner sits in the join's condition. */
+/** The images a user likes that users still see, latest like first; the owner sits in the join and the filter. */
 export function listLikedImageRows(db: Db, userId: UserId, page: PageWindow) {
   return images(db, userId)
     .innerJoin(
       applicationImageLikes,
       and(eq(applicationImageLikes.imageId, applicationImages.id), eq(applicationImageLikes.userId, userId)),
     )
-    .where(shown)
+    .where(and(eq(applicationImageLikes.userId, userId), shown))
     .orderBy(desc(applicationImageLikes.likedAt), desc(applicationImageLikes.imageId))
     .limit(page.limit)
     .offset(page.offset);
