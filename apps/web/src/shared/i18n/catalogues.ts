@@ -13,6 +13,7 @@ export const FEATURE_NAMESPACES = [
   'adminFinance',
   'adminFleet',
   'adminUsers',
+  'adminCatalogue',
 ] as const;
 
 // Every other JSON file under locales/<locale>/ is a namespace named after the file, so a feature adds its strings by
@@ -26,6 +27,7 @@ const files = import.meta.glob<Catalogue>(
     '!./locales/*/adminFinance.json',
     '!./locales/*/adminFleet.json',
     '!./locales/*/adminUsers.json',
+    '!./locales/*/adminCatalogue.json',
   ],
   { eager: true, import: 'default' },
 );
