@@ -5,6 +5,7 @@ import { ReasonDialog } from '@/shared/ui/reason-dialog';
 import { useAddImage, useSetBanner, useUpdateImage, type ImageBody } from '../api/catalogue-changes';
 import { useImageTypes, type DeskImage } from '../api/catalogue-reads';
 import { useAdminCatalogueTranslation } from '../use-admin-catalogue-translation';
+import { useRequiredRules } from './required-rules';
 import { useBilingualName } from './bilingual-name';
 
 type ImageFields = Omit<ImageBody, 'reason'>;
@@ -27,9 +28,7 @@ export function ImageFormDialog({ image, onClose }: { image?: DeskImage; onClose
   const types = useImageTypes();
   const add = useAddImage();
   const update = useUpdateImage();
-  const required = (key: string) => [
-    { required: true, whitespace: true, message: t(`contract:validation.catalogueDesk.${key}`) },
-  ];
+  const required = useRequiredRules();
   return (
     <ReasonDialog<ImageFields>
       title={image ? t('images.edit', { name: image.name }) : t('images.add')}
@@ -42,7 +41,7 @@ export function ImageFormDialog({ image, onClose }: { image?: DeskImage; onClose
       onClose={onClose}
       testId="catalogue-image"
     >
-      <Form.Item name="name" label={t('images.name')} rules={required('imageName')}>
+      <Form.Item name="name" label={t('images.name')} rules={required.text('imageName')}>
         <Input maxLength={64} autoComplete="off" data-testid="catalogue-image-name" />
       </Form.Item>
       <Form.Item name="typeId" label={t('images.type')} rules={[{ required: true, message: t('images.typeRequired') }]}>
@@ -51,10 +50,10 @@ export function ImageFormDialog({ image, onClose }: { image?: DeskImage; onClose
           data-testid="catalogue-image-type"
         />
       </Form.Item>
-      <Form.Item name="summaryZh" label={t('fields.summaryZh')} rules={required('summary')}>
+      <Form.Item name="summaryZh" label={t('fields.summaryZh')} rules={required.text('summary')}>
         <Input maxLength={200} autoComplete="off" data-testid="catalogue-image-summary-zh" />
       </Form.Item>
-      <Form.Item name="summaryEn" label={t('fields.summaryEn')} rules={required('summary')}>
+      <Form.Item name="summaryEn" label={t('fields.summaryEn')} rules={required.text('summary')}>
         <Input maxLength={200} autoComplete="off" data-testid="catalogue-image-summary-en" />
       </Form.Item>
       <Form.Item name="introductionZh" label={t('fields.introductionZh')}>
@@ -63,7 +62,7 @@ export function ImageFormDialog({ image, onClose }: { image?: DeskImage; onClose
       <Form.Item name="introductionEn" label={t('fields.introductionEn')}>
         <Input.TextArea rows={3} data-testid="catalogue-image-introduction-en" />
       </Form.Item>
-      <Form.Item name="minGpuMemoryGb" label={t('images.minGpuMemoryGb')} rules={required('minGpuMemoryGb')}>
+      <Form.Item name="minGpuMemoryGb" label={t('images.minGpuMemoryGb')} rules={required.number('minGpuMemoryGb')}>
         <InputNumber min={0} max={1024} precision={0} data-testid="catalogue-image-memory" />
       </Form.Item>
       <Form.List name="links">
@@ -71,10 +70,10 @@ export function ImageFormDialog({ image, onClose }: { image?: DeskImage; onClose
           <Form.Item label={t('images.links')}>
             {links.map((link) => (
               <Flex key={link.key} gap={8} align="baseline" wrap>
-                <Form.Item name={[link.name, 'name']} rules={required('linkName')}>
+                <Form.Item name={[link.name, 'name']} rules={required.text('linkName')}>
                   <Input aria-label={t('images.linkName')} placeholder={t('images.linkName')} maxLength={32} />
                 </Form.Item>
-                <Form.Item name={[link.name, 'port']} rules={required('linkPort')}>
+                <Form.Item name={[link.name, 'port']} rules={required.number('linkPort')}>
                   <InputNumber
                     aria-label={t('images.linkPort')}
                     placeholder={t('images.linkPort')}
@@ -83,7 +82,7 @@ export function ImageFormDialog({ image, onClose }: { image?: DeskImage; onClose
                     precision={0}
                   />
                 </Form.Item>
-                <Form.Item name={[link.name, 'kind']} rules={required('linkKind')}>
+                <Form.Item name={[link.name, 'kind']} rules={required.text('linkKind')}>
                   <Select
                     aria-label={t('images.linkKind')}
                     placeholder={t('images.linkKind')}

@@ -3,6 +3,7 @@ import { ReasonDialog } from '@/shared/ui/reason-dialog';
 import { useAddModel, useUpdateModel, type ModelBody } from '../api/catalogue-changes';
 import { useModelTypes, type DeskModel } from '../api/catalogue-reads';
 import { useAdminCatalogueTranslation } from '../use-admin-catalogue-translation';
+import { useRequiredRules } from './required-rules';
 
 type ModelFields = Omit<ModelBody, 'reason'>;
 
@@ -29,11 +30,9 @@ export function ModelFormDialog({ model, onClose }: { model?: DeskModel; onClose
   const types = useModelTypes();
   const add = useAddModel();
   const update = useUpdateModel();
-  const required = (key: string) => [
-    { required: true, whitespace: true, message: t(`contract:validation.catalogueDesk.${key}`) },
-  ];
+  const required = useRequiredRules();
   const text = (name: keyof ModelFields, label: string, key: string, max: number) => (
-    <Form.Item name={name} label={label} rules={required(key)}>
+    <Form.Item name={name} label={label} rules={required.text(key)}>
       <Input maxLength={max} autoComplete="off" data-testid={`catalogue-model-${name}`} />
     </Form.Item>
   );
@@ -52,7 +51,7 @@ export function ModelFormDialog({ model, onClose }: { model?: DeskModel; onClose
       onClose={onClose}
       testId="catalogue-model"
     >
-      <Form.Item name="key" label={t('models.key')} extra={t('models.keyHint')} rules={required('modelKey')}>
+      <Form.Item name="key" label={t('models.key')} extra={t('models.keyHint')} rules={required.text('modelKey')}>
         <Input maxLength={64} autoComplete="off" disabled={Boolean(model)} data-testid="catalogue-model-key" />
       </Form.Item>
       <Form.Item name="typeId" label={t('models.type')} rules={[{ required: true, message: t('models.typeRequired') }]}>
@@ -78,7 +77,7 @@ export function ModelFormDialog({ model, onClose }: { model?: DeskModel; onClose
       {text('licence', t('models.licence'), 'licence', 64)}
       {text('source', t('models.source'), 'source', 64)}
       {text('sourceUrl', t('models.sourceUrl'), 'sourceUrl', 300)}
-      <Form.Item name="sizeBytes" label={t('models.sizeBytes')} rules={required('sizeBytes')}>
+      <Form.Item name="sizeBytes" label={t('models.sizeBytes')} rules={required.number('sizeBytes')}>
         <InputNumber min={0} precision={0} style={{ minWidth: 200 }} data-testid="catalogue-model-size" />
       </Form.Item>
     </ReasonDialog>

@@ -5,6 +5,7 @@ import { ScrollRegion } from '@/shared/ui/scroll-region';
 import { useAddImageType, useHideImageType, useUpdateImageType, type ImageTypeBody } from '../api/catalogue-changes';
 import { useImageTypes, type DeskImageType } from '../api/catalogue-reads';
 import { useAdminCatalogueTranslation } from '../use-admin-catalogue-translation';
+import { useRequiredRules } from './required-rules';
 import { HideDialog } from './hide-dialog';
 import { useBilingualName } from './bilingual-name';
 import { VisibilityTag } from './visibility-tag';
@@ -14,7 +15,7 @@ export function TypeFormDialog({ type, onClose }: { type?: DeskImageType; onClos
   const { t } = useAdminCatalogueTranslation();
   const add = useAddImageType();
   const update = useUpdateImageType();
-  const required = (key: string) => [{ required: true, message: t(`contract:validation.catalogueDesk.${key}`) }];
+  const required = useRequiredRules();
   return (
     <ReasonDialog<Omit<ImageTypeBody, 'reason'>>
       title={type ? t('types.edit', { name: type.nameEn }) : t('types.add')}
@@ -28,13 +29,13 @@ export function TypeFormDialog({ type, onClose }: { type?: DeskImageType; onClos
       onClose={onClose}
       testId="catalogue-type"
     >
-      <Form.Item name="nameZh" label={t('fields.nameZh')} rules={required('typeName')}>
+      <Form.Item name="nameZh" label={t('fields.nameZh')} rules={required.text('typeName')}>
         <Input maxLength={32} autoComplete="off" data-testid="catalogue-type-name-zh" />
       </Form.Item>
-      <Form.Item name="nameEn" label={t('fields.nameEn')} rules={required('typeName')}>
+      <Form.Item name="nameEn" label={t('fields.nameEn')} rules={required.text('typeName')}>
         <Input maxLength={64} autoComplete="off" data-testid="catalogue-type-name-en" />
       </Form.Item>
-      <Form.Item name="sort" label={t('types.sort')} rules={required('sort')}>
+      <Form.Item name="sort" label={t('types.sort')} rules={required.number('sort')}>
         <InputNumber min={0} max={9999} precision={0} data-testid="catalogue-type-sort" />
       </Form.Item>
     </ReasonDialog>
