@@ -4,6 +4,7 @@ import * as applications from './applications.js';
 import * as auth from './auth.js';
 import * as catalogue from './catalogue.js';
 import * as dashboard from './dashboard.js';
+import * as catalogueDesk from './catalogue-desk.js';
 import * as dev from './dev.js';
 import * as feedback from './feedback.js';
 import * as files from './files.js';
@@ -36,6 +37,7 @@ export {
   auth,
   catalogue,
   dashboard,
+  catalogueDesk,
   dev,
   feedback,
   files,
@@ -98,4 +100,5 @@ export const ENDPOINTS = [
   apiOpen,
   usersDesk,
   dashboard,
+  catalogueDesk,
 ].flatMap((area) => Object.values(area).filter(isEndpoint)) as EndpointDefinition[];

@@ -2,6 +2,7 @@ import enApiOpen from './en-US/apiOpen.json' with { type: 'json' };
 import enApplications from './en-US/applications.json' with { type: 'json' };
 import enAuth from './en-US/auth.json' with { type: 'json' };
 import enCatalogue from './en-US/catalogue.json' with { type: 'json' };
+import enCatalogueDesk from './en-US/catalogueDesk.json' with { type: 'json' };
 import enEnums from './en-US/enums.json' with { type: 'json' };
 import enImages from './en-US/images.json' with { type: 'json' };
 import enInventory from './en-US/inventory.json' with { type: 'json' };
@@ -28,6 +29,7 @@ import zhApiOpen from './zh-CN/apiOpen.json' with { type: 'json' };
 import zhApplications from './zh-CN/applications.json' with { type: 'json' };
 import zhAuth from './zh-CN/auth.json' with { type: 'json' };
 import zhCatalogue from './zh-CN/catalogue.json' with { type: 'json' };
+import zhCatalogueDesk from './zh-CN/catalogueDesk.json' with { type: 'json' };
 import zhEnums from './zh-CN/enums.json' with { type: 'json' };
 import zhImages from './zh-CN/images.json' with { type: 'json' };
 import zhInventory from './zh-CN/inventory.json' with { type: 'json' };
@@ -85,6 +87,7 @@ export const ZH_CN = {
   apiOpen: zhApiOpen,
   usersDesk: zhUsersDesk,
   dashboard: zhDashboard,
+  catalogueDesk: zhCatalogueDesk,
 };
 
 export const CONSOLE_EN_US: typeof CONSOLE_ZH_CN = {
@@ -118,4 +121,5 @@ export const EN_US: typeof ZH_CN = {
   apiOpen: enApiOpen,
   usersDesk: enUsersDesk,
   dashboard: enDashboard,
+  catalogueDesk: enCatalogueDesk,
 };

@@ -158,7 +158,7 @@ export function applicationsService(dependencies: ApplicationsDependencies) {
       if (verifiedAt === null) {
         throw refused('applications.realNameRequired');
       }
-      if (!image) {
+      if (!image?.offered) {
         throw new AppError('notFound', {
           messageKey: 'applications.imageNotFound',
           params: { id: body.imageId },

@@ -14,9 +14,18 @@ export interface ImageFilters {
 /** A keyword matches literally: % and _ typed by a user are not wildcards. */
 const literal = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
+/**
+ * What users see and may rent: neither the image nor its type hidden by an operator. Applications already running from
+ * a hidden image carry on: they read it through `findRentableImage`, which does not ask.
+ */
+// Written out with its tables named: drizzle leaves a column unqualified in a one-table query, where `id` would mean
+// the subquery's own.
+export const shown = sql<boolean>`(NOT application_images.hidden AND NOT EXISTS (SELECT 1 FROM image_types AS hidden_type WHERE hidden_type.id = application_images.type_id AND hidden_type.hidden))`;
+
 function matching({ typeId, keyword, kind }: ImageFilters): SQL | undefined {
   const pattern = keyword ? literal(keyword) : undefined;
   return and(
+    shown,
     kind ? eq(applicationImages.kind, kind) : undefined,
     typeId !== undefined ? eq(applicationImages.typeId, typeId) : undefined,
     pattern
@@ -78,7 +87,7 @@ export const countImages = (db: Db, filters: ImageFilters) => db.$count(applicat
 
 export function listBannerRows(db: Db, viewer: UserId | null) {
   return images(db, viewer)
-    .where(eq(applicationImages.banner, true))
+    .where(and(eq(applicationImages.banner, true), shown))
     .orderBy(asc(applicationImages.bannerOrder), asc(applicationImages.id));
 }
 
@@ -88,6 +97,7 @@ export async function findImageRow(db: Db, viewer: UserId | null, imageId: bigin
       ...summaryColumns(viewer),
       introductionZh: applicationImages.introductionZh,
       introductionEn: applicationImages.introductionEn,
+      shown,
     })
     .from(applicationImages)
     .innerJoin(imageTypes, eq(imageTypes.id, applicationImages.typeId))
@@ -95,20 +105,27 @@ export async function findImageRow(db: Db, viewer: UserId | null, imageId: bigin
   return row;
 }
 
-/** The images a user likes, latest like first; the owner sits in the join's condition. */
+/** The images a user likes that users still see, latest like first; the owner sits in the join and the filter. */
 export function listLikedImageRows(db: Db, userId: UserId, page: PageWindow) {
   return images(db, userId)
     .innerJoin(
       applicationImageLikes,
       and(eq(applicationImageLikes.imageId, applicationImages.id), eq(applicationImageLikes.userId, userId)),
     )
+    .where(and(eq(applicationImageLikes.userId, userId), shown))
     .orderBy(desc(applicationImageLikes.likedAt), desc(applicationImageLikes.imageId))
     .limit(page.limit)
     .offset(page.offset);
 }
 
 export const countLikedImages = (db: Db, userId: UserId) =>
-  db.$count(applicationImageLikes, eq(applicationImageLikes.userId, userId));
+  db.$count(
+    applicationImageLikes,
+    and(
+      eq(applicationImageLikes.userId, userId),
+      sql`EXISTS (SELECT 1 FROM application_images WHERE application_images.id = application_image_likes.image_id AND ${shown})`,
+    ),
+  );
 
 export async function imageExists(db: Db, imageId: bigint) {
   const rows = await db
@@ -164,7 +181,11 @@ export async function updateIntroduction(
 ) {
   await db
     .update(applicationImages)
-    .set(english ? { introductionEn: introduction } : { introductionZh: introduction })
+    .set({
+      ...(english ? { introductionEn: introduction } : { introductionZh: introduction }),
+      // An operator's edit of the whole image read before this must not overwrite it unseen.
+      version: sql`${applicationImages.version} + 1`,
+    })
     .where(eq(applicationImages.id, imageId));
 }
 
@@ -196,8 +217,13 @@ export async function findTypeId(db: Db, nameEn: string) {
   return row?.id;
 }
 
+/** The types users file images under: those not hidden, in display order. */
 export function listTypeRows(db: Db) {
-  return db.select().from(imageTypes).orderBy(asc(imageTypes.sort), asc(imageTypes.id));
+  return db
+    .select()
+    .from(imageTypes)
+    .where(eq(imageTypes.hidden, false))
+    .orderBy(asc(imageTypes.sort), asc(imageTypes.id));
 }
 
 export async function findRentableImage(db: Db, imageId: bigint) {
@@ -208,6 +234,8 @@ export async function findRentableImage(db: Db, imageId: bigint) {
       minGpuMemoryGb: applicationImages.minGpuMemoryGb,
       links: applicationImages.links,
       archiveKey: applicationImages.archiveKey,
+      /** Whether new applications may be rented from it (not hidden); running ones carry on either way. */
+      offered: shown,
     })
     .from(applicationImages)
     .where(eq(applicationImages.id, imageId));

@@ -1,4 +1,4 @@
-import { catalogue } from '@suanli/contract';
+import { catalogue, catalogueDesk as desk } from '@suanli/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/endpoints.js';
 import type { CatalogueAdminService } from './catalogue.admin.service.js';
@@ -22,6 +22,29 @@ export function catalogueRoutes(service: CatalogueService, admin: CatalogueAdmin
     );
     route(app, catalogue.reviseOfficialImageIntroduction, ({ params, body }, { audit, locale }) =>
       admin.reviseOfficialIntroduction(audit, locale, { id: params.id, introduction: body.introduction }),
+    );
+    route(app, desk.listDeskImageTypes, () => admin.listTypes());
+    route(app, desk.addDeskImageType, ({ body: { reason: _reason, ...fields } }, { audit }) =>
+      admin.addType(audit, fields),
+    );
+    route(app, desk.updateDeskImageType, ({ params, body: { reason: _reason, ...fields } }, { audit }) =>
+      admin.updateType(audit, { ...fields, id: params.id }),
+    );
+    route(app, desk.hideDeskImageType, ({ params, body }, { audit }) =>
+      admin.hideType(audit, { id: params.id, hidden: body.hidden, version: body.version }),
+    );
+    route(app, desk.listDeskImages, ({ query }) => admin.listImages(query));
+    route(app, desk.addDeskImage, ({ body: { reason: _reason, ...fields } }, { audit }) =>
+      admin.addImage(audit, fields),
+    );
+    route(app, desk.updateDeskImage, ({ params, body: { reason: _reason, ...fields } }, { audit }) =>
+      admin.updateImage(audit, { ...fields, id: params.id }),
+    );
+    route(app, desk.hideDeskImage, ({ params, body }, { audit }) =>
+      admin.hideImage(audit, { id: params.id, hidden: body.hidden, version: body.version }),
+    );
+    route(app, desk.setDeskImageBanner, ({ params, body }, { audit }) =>
+      admin.setBanner(audit, { id: params.id, bannerOrder: body.bannerOrder, version: body.version }),
     );
   };
 }

@@ -95,6 +95,9 @@ export function catalogueService({ db, clock, operators }: CatalogueDependencies
 
     async getImage(viewer: UserId | null, locale: Locale, imageId: string) {
       const row = await findImage(viewer, imageId);
+      if (!row.shown) {
+        throw notFound(imageId);
+      }
       return {
         ...imageView(locale, row),
         introduction: locale === 'en-US' ? row.introductionEn : row.introductionZh,
@@ -138,7 +141,7 @@ export function catalogueService({ db, clock, operators }: CatalogueDependencies
       return { id: body.id, introduction: body.introduction };
     },
 
-    /** What renting an application from the image needs of it; null when there is no such image. */
+    /** What renting an application from the image needs of it (`offered`: not hidden); null when there is none. */
     rentable: (imageId: bigint) => queries.findRentableImage(db, imageId),
 
     /** The community images among these, each with its creator and price per hour of use (creator income). */

@@ -8,6 +8,10 @@ export const imageTypes = pgTable('image_types', {
   nameZh: text('name_zh').notNull(),
   nameEn: text('name_en').notNull(),
   sort: integer('sort').notNull().default(0),
+  /** Hidden by an operator: neither the type nor its images show in the catalogue or can be rented (migration 0057). */
+  hidden: boolean('hidden').notNull().default(false),
+  /** What an operator's change compares and sets. */
+  version: integer('version').notNull().default(1),
 });
 
 export const applicationImages = pgTable('application_images', {
@@ -30,6 +34,10 @@ export const applicationImages = pgTable('application_images', {
   archiveKey: text('archive_key'),
   /** What an hour of its use earns a community image's creator, before the platform's share (decision 0031). */
   creatorPricePerHour: moneyColumn('creator_price_per_hour').notNull().default(byDatabase),
+  /** Hidden by an operator: gone from the catalogue and from renting; running applications carry on. */
+  hidden: boolean('hidden').notNull().default(false),
+  /** What an operator's change compares and sets. */
+  version: integer('version').notNull().default(1),
 });
 
 export const applicationImageLikes = pgTable(

@@ -19,7 +19,7 @@ interface AvailabilityDependencies {
 export function availabilityService({ db, pricing, catalogue }: AvailabilityDependencies) {
   async function minGpuMemoryGb(imageId: string) {
     const image = await catalogue.rentable(BigInt(imageId));
-    if (!image) {
+    if (!image?.offered) {
       throw new AppError('notFound', {
         messageKey: 'catalogue.imageNotFound',
         params: { id: imageId },

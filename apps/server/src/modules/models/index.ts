@@ -1,6 +1,7 @@
 import type { Module, Platform } from '../../platform.js';
 import type { ModelSource } from '../../providers/model-source/index.js';
 import type { ApplicationsModuleService } from '../applications/index.js';
+import { modelsAdminService } from './models.admin.service.js';
 import { modelsRoutes } from './models.routes.js';
 import { modelsService, type ModelsService } from './models.service.js';
 
@@ -17,5 +18,5 @@ export function createModelsModule({
   applications: Pick<ApplicationsModuleService, 'startCopy' | 'copyPending'>;
 }): Module<ModelsService> {
   const service = modelsService({ db, clock, source, applications });
-  return { service, routes: modelsRoutes(service) };
+  return { service, routes: modelsRoutes(service, modelsAdminService({ db })) };
 }

@@ -20,6 +20,8 @@ const likes = (viewer: UserId) =>
 function matching({ typeId, keyword, likedBy }: ModelFilters): SQL | undefined {
   const pattern = keyword ? literal(keyword) : undefined;
   return and(
+    // A model an operator hid is gone from the center; copies already started finish.
+    eq(models.hidden, false),
     typeId !== undefined ? eq(models.typeId, typeId) : undefined,
     pattern
       ? or(
@@ -79,14 +81,17 @@ export async function findModelRow(db: Db, viewer: UserId | null, modelId: bigin
     .select({ ...columns(viewer), introductionEn: models.introductionEn, introductionZh: models.introductionZh })
     .from(models)
     .innerJoin(modelTypes, eq(modelTypes.id, models.typeId))
-    .where(eq(models.id, modelId));
+    .where(and(eq(models.id, modelId), eq(models.hidden, false)));
   return row;
 }
 
 export const listTypeRows = (db: Db) => db.select().from(modelTypes).orderBy(asc(modelTypes.sort), asc(modelTypes.id));
 
 export async function modelExists(db: Db, modelId: bigint) {
-  const rows = await db.select({ id: models.id }).from(models).where(eq(models.id, modelId));
+  const rows = await db
+    .select({ id: models.id })
+    .from(models)
+    .where(and(eq(models.id, modelId), eq(models.hidden, false)));
   return rows.length > 0;
 }
 

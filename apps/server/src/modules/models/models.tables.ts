@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { at, id, userIdColumn } from '../../db/columns.js';
 
 /** The model center (migration 0045): types, models and who likes which. */
@@ -28,6 +28,10 @@ export const trainedModels = pgTable('trained_models', {
   sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
   likeCount: integer('like_count').notNull().default(0),
   createdAt: at('created_at').notNull().defaultNow(),
+  /** Hidden by an operator: gone from the model center (migration 0057). */
+  hidden: boolean('hidden').notNull().default(false),
+  /** What an operator's change compares and sets (`version` is the model's own). */
+  revision: integer('revision').notNull().default(1),
 });
 
 export const modelLikes = pgTable(

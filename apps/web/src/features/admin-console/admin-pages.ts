@@ -30,6 +30,9 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'fleetPrices', path: 'fleet/prices', area: 'fleet' },
   { key: 'users', path: 'users', area: 'support' },
   { key: 'notices', path: 'support/notices', area: 'support' },
+  { key: 'catalogueImages', path: 'review/catalogue/images', area: 'review' },
+  { key: 'catalogueTypes', path: 'review/catalogue/types', area: 'review' },
+  { key: 'catalogueModels', path: 'review/catalogue/models', area: 'review' },
 ];
 
 /** The pages an operator holding these areas may open; none for a user. */

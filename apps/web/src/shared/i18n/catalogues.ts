@@ -24,6 +24,7 @@ export const FEATURE_NAMESPACES = [
   'adminFleet',
   'adminUsers',
   'adminDashboard',
+  'adminCatalogue',
 ] as const;
 
 // Every other JSON file under locales/<locale>/ is a namespace named after the file, so a feature adds its strings by
@@ -48,6 +49,7 @@ const files = import.meta.glob<Catalogue>(
     '!./locales/*/adminFleet.json',
     '!./locales/*/adminUsers.json',
     '!./locales/*/adminDashboard.json',
+    '!./locales/*/adminCatalogue.json',
   ],
   { eager: true, import: 'default' },
 );

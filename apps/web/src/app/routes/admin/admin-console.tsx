@@ -16,6 +16,9 @@ import { FleetPricesPage } from './fleet-prices-page';
 import { UsersPage } from './users-page';
 import { DashboardPage } from './dashboard-page';
 import { NoticesPage } from './notices-page';
+import { CatalogueImagesPage } from './catalogue-images-page';
+import { CatalogueTypesPage } from './catalogue-types-page';
+import { CatalogueModelsPage } from './catalogue-models-page';
 
 const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   auditLog: AuditLogPage,
@@ -33,6 +36,9 @@ const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   users: UsersPage,
   dashboard: DashboardPage,
   notices: NoticesPage,
+  catalogueImages: CatalogueImagesPage,
+  catalogueTypes: CatalogueTypesPage,
+  catalogueModels: CatalogueModelsPage,
 };
 
 /** The operations console: its own layout and menu, and the pages the operator's areas open; any other path opens the first. */
