@@ -140,7 +140,7 @@ export function composeModules(platform: Platform) {
   });
   const recharge = createRechargeModule({
     ...platform,
-    provider: paymentProvider(config),
+    provider: paymentProvider(config, clock),
     wallet: wallet.service,
     applications: applications.service,
   });

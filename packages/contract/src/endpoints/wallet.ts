@@ -137,3 +137,34 @@ export const getRevenue = defineEndpoint({
     rows: z.array(z.object({ day: z.string(), product: RevenueProduct, amount: moneyTextSchema })),
   }),
 });
+
+export const getLedgerCheck = defineEndpoint({
+  id: 'getLedgerCheck',
+  method: 'GET',
+  path: '/admin/finance/ledger-check',
+  auth: 'user',
+  operator: 'finance',
+  summary:
+    "Operators: the ledger check (`npm run ledger:check`) run now: every account that fails it, none when the ledger " +
+    'is whole',
+  tag: 'admin',
+  data: z.object({
+    accounts: z.number().int(),
+    transfers: z.number().int(),
+    findings: z.array(
+      z.object({
+        /** account: balance not the sum of its entries; transfer: entries not summing to zero; negative; vouchers. */
+        kind: z.enum(['account', 'transfer', 'negative', 'vouchers']),
+        userId: z.string().nullable(),
+        accountId: z.string().nullable(),
+        accountKind: z.string().nullable(),
+        transferId: z.string().nullable(),
+        /** What the account holds (or the transfer sums to). */
+        balance: moneyTextSchema,
+        /** What it should hold: its entries' sum, its vouchers' total, zero. */
+        expected: moneyTextSchema,
+        brokenEntries: z.number().int(),
+      }),
+    ),
+  }),
+});
