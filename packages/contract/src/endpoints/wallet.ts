@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
-import { moneyTextSchema, pageQuerySchema, pageSchema } from '../envelope.js';
+import { moneyTextSchema, pageQuerySchema, pageSchema, unitPriceTextSchema } from '../envelope.js';
 import { dateSchema, withDateRange } from '../dates.js';
 import { TransactionDirection, TransactionType } from '../enums.js';
 import { accountSchema, transferAmountSchema } from '../validation.js';
@@ -159,10 +159,10 @@ export const getLedgerCheck = defineEndpoint({
         accountId: z.string().nullable(),
         accountKind: z.string().nullable(),
         transferId: z.string().nullable(),
-        /** What the account holds (or the transfer sums to). */
-        balance: moneyTextSchema,
+        /** What the account holds (or the transfer sums to), to the unit (four decimals). */
+        balance: unitPriceTextSchema,
         /** What it should hold: its entries' sum, its vouchers' total, zero. */
-        expected: moneyTextSchema,
+        expected: unitPriceTextSchema,
         brokenEntries: z.number().int(),
       }),
     ),

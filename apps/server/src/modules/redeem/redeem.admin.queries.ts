@@ -15,9 +15,9 @@ export function batchPage(db: Db) {
           expiresAt: redeemBatches.expiresAt,
           createdBy: redeemBatches.createdBy,
           createdAt: redeemBatches.createdAt,
-          count: sql<number>`(SELECT count(*) FROM redeem_codes c WHERE c.batch_id = ${redeemBatches.id})::int`,
+          count: sql<number>`(SELECT count(*) FROM redeem_codes c WHERE c.batch_id = redeem_batches.id)::int`,
           used: sql<number>`(SELECT count(*) FROM redeem_codes c
-                             WHERE c.batch_id = ${redeemBatches.id} AND c.redeemed_at IS NOT NULL)::int`,
+                             WHERE c.batch_id = redeem_batches.id AND c.redeemed_at IS NOT NULL)::int`,
         })
         .from(redeemBatches)
         .orderBy(desc(redeemBatches.id))

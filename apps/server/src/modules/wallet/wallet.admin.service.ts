@@ -6,7 +6,8 @@ import { chartRange } from './income-expense-periods.js';
 import { findLedgerMismatches, ledgerSize, type LedgerFinding } from './ledger-check.queries.js';
 import { revenueByProductAndDay } from './wallet.admin.queries.js';
 
-const yuan = (units: bigint) => formatMoney(money(units));
+// To the unit: a ledger that is off by less than a fen is off all the same.
+const yuan = (units: bigint) => formatMoney(money(units), 4);
 
 /** A finding of the ledger check as the finance desk shows it: what the account holds, what it should. */
 function findingRow(finding: LedgerFinding) {
