@@ -52,7 +52,12 @@ describe('the ledger check on the finance desk', () => {
 describe('redeem-code batches on the finance desk', () => {
   it('are listed newest first with their count, use, amount, expiry and creator, and give their codes for the CSV', async () => {
     const first = await createCodes(t, finance.token, { name: 'Launch', amount: '5', count: 2 });
-    const codes = await createCodes(t, finance.token, { name: 'Autumn', amount: '20', count: 3, lastDay: '2099-12-31' });
+    const codes = await createCodes(t, finance.token, {
+      name: 'Autumn',
+      amount: '20',
+      count: 3,
+      lastDay: '2099-12-31',
+    });
     const user = await createSignedInUser(t);
     expect((await redeem(t, user.token, codes[1]!)).statusCode).toBe(200);
 

@@ -30,7 +30,7 @@ describe('refunds raced on PostgreSQL', () => {
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 
-  it("never take the balance below zero when the user spends while an operator refunds", async () => {
+  it('never take the balance below zero when the user spends while an operator refunds', async () => {
     const finance = await createOperator(t, ['finance']);
     for (let round = 0; round < 5; round += 1) {
       const payer = await paidRecharge(t, 100);

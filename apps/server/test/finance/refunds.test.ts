@@ -21,7 +21,7 @@ const orderRow = async (orderNo: string) => {
 };
 
 describe('an operator refunding a recharge', () => {
-  it("takes it from the balance, gives it back through the provider and shows it on the order, audited", async () => {
+  it('takes it from the balance, gives it back through the provider and shows it on the order, audited', async () => {
     const payer = await paidRecharge(t, 100);
     const answer = await refund(t, finance.token, payer.orderNo, { amount: '30', refunded: '0' });
     expect(answer.json().data).toEqual({
@@ -42,17 +42,18 @@ describe('an operator refunding a recharge', () => {
     const rest = await refund(t, finance.token, payer.orderNo, { amount: '70', refunded: '30' });
     expect(rest.json().data).toMatchObject({ refunded: '100.00', status: 'succeeded' });
     expect(await balanceOf(t, payer.token)).toBe('0.00');
-    expect((await auditRowsOf(t, finance.userId)).filter((row) => row.target === `recharge-order:${payer.orderNo}`))
-      .toMatchObject([
-        {
-          area: 'finance',
-          action: 'recharge.refund',
-          reason: 'the payer asked for their money back',
-          before: { amount: '100.00', refunded: '0.00' },
-          after: { refunded: '30.00', refundAmount: '30.00' },
-        },
-        { action: 'recharge.refund', before: { refunded: '30.00' }, after: { refunded: '100.00' } },
-      ]);
+    expect(
+      (await auditRowsOf(t, finance.userId)).filter((row) => row.target === `recharge-order:${payer.orderNo}`),
+    ).toMatchObject([
+      {
+        area: 'finance',
+        action: 'recharge.refund',
+        reason: 'the payer asked for their money back',
+        before: { amount: '100.00', refunded: '0.00' },
+        after: { refunded: '30.00', refundAmount: '30.00' },
+      },
+      { action: 'recharge.refund', before: { refunded: '30.00' }, after: { refunded: '100.00' } },
+    ]);
     expect((await auditRowsOf(t, finance.userId)).at(-1)).toMatchObject({
       action: 'recharge.refundAnswered',
       target: `recharge-refund:${rest.json().data.refundNo}`,
@@ -114,7 +115,10 @@ describe('an operator refunding a recharge', () => {
     const answer = await refund(t, finance.token, orderNo, { amount: '40', refunded: '0' });
     expect(answer.json().data).toMatchObject({ refunded: '0.00', status: 'refused' });
     expect(await balanceOf(t, user.token)).toBe('40.00');
-    expect(await orderRow(orderNo)).toMatchObject({ refunded: '0.00', refunds: [{ amount: '40.00', status: 'refused' }] });
+    expect(await orderRow(orderNo)).toMatchObject({
+      refunded: '0.00',
+      refunds: [{ amount: '40.00', status: 'refused' }],
+    });
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 });

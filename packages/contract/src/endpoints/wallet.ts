@@ -145,7 +145,7 @@ export const getLedgerCheck = defineEndpoint({
   auth: 'user',
   operator: 'finance',
   summary:
-    "Operators: the ledger check (`npm run ledger:check`) run now: every account that fails it, none when the ledger " +
+    'Operators: the ledger check (`npm run ledger:check`) run now: every account that fails it, none when the ledger ' +
     'is whole',
   tag: 'admin',
   data: z.object({

@@ -1,11 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { defineBatchJob } from '../../jobs/batch-job.js';
 import type { JobDefinition } from '../../jobs/job-definition.js';
-import {
-  PaymentUnavailableError,
-  type ClearedPayment,
-  type PaymentProvider,
-} from '../../providers/payments/index.js';
+import { PaymentUnavailableError, type ClearedPayment, type PaymentProvider } from '../../providers/payments/index.js';
 import * as admin from './recharge.admin.queries.js';
 import { reconcileDay, shiftDay } from './recharge.admin.reconciliation.js';
 import type { RechargeAdminService } from './recharge.admin.service.js';
@@ -76,7 +72,7 @@ export function rechargeAdminJobs({
       prepare: (row) => service.askProvider(row),
       apply: async (tx, { row, prepared }) => {
         if (prepared !== null) {
-          await service.recordAnswer(tx, row, prepared);
+          await service.recordAnswer(tx, { refund: row, outcome: prepared });
         }
       },
     }),

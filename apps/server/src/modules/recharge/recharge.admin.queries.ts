@@ -55,7 +55,10 @@ export function refundsOf(db: Db, orderNos: string[]) {
 }
 
 /** Adds a refund to what was refunded of an order, compare-and-set: false when it no longer shows `expected`. */
-export async function addRefunded(tx: Tx, { orderNo, expected, amount }: { orderNo: string; expected: Money; amount: Money }) {
+export async function addRefunded(
+  tx: Tx,
+  { orderNo, expected, amount }: { orderNo: string; expected: Money; amount: Money },
+) {
   const rows = await tx
     .update(rechargeOrders)
     .set({ refunded: sql`${rechargeOrders.refunded} + ${amount}` })

@@ -80,10 +80,17 @@ export function rechargeAdminService({ db, clock, log, provider, wallet }: Recha
    * the refund's number) and takes it off the order's refunded amount. Heard while the operator waits, the answer has
    * its own audit row (the job's later answers are the provider's, not an operator's).
    */
-  async function recordAnswer(tx: Tx, refund: RefundRow, outcome: RefundOutcome, audit?: Audit) {
+  async function recordAnswer(
+    tx: Tx,
+    { refund, outcome, audit }: { refund: RefundRow; outcome: RefundOutcome; audit?: Audit },
+  ) {
     const refused = outcome.state === 'refused';
     const providerRefundNo = refused ? null : outcome.providerRefundNo;
-    const answered = await admin.answerRefund(tx, refund.id, { status: outcome.state, providerRefundNo, at: clock.now() });
+    const answered = await admin.answerRefund(tx, refund.id, {
+      status: outcome.state,
+      providerRefundNo,
+      at: clock.now(),
+    });
     await audit?.(tx, {
       action: 'recharge.refundAnswered',
       target: `recharge-refund:${refund.refundNo}`,
@@ -93,7 +100,10 @@ export function rechargeAdminService({ db, clock, log, provider, wallet }: Recha
     if (!answered || !refused) {
       return;
     }
-    log.warn({ refundNo: refund.refundNo, code: outcome.code }, 'provider refused a refund; amount back to the balance');
+    log.warn(
+      { refundNo: refund.refundNo, code: outcome.code },
+      'provider refused a refund; amount back to the balance',
+    );
     const order = await orderOf(tx, refund.orderNo);
     await wallet.post(tx, [
       {
@@ -110,7 +120,11 @@ export function rechargeAdminService({ db, clock, log, provider, wallet }: Recha
   /** What the balance holds, for the refusal of a refund it does not cover. */
   async function balanceShort(userId: UserId) {
     const { balance } = await wallet.getBalance(userId);
-    return new AppError('conflict', { messageKey: 'recharge.refund.balanceShort', params: { balance }, field: 'amount' });
+    return new AppError('conflict', {
+      messageKey: 'recharge.refund.balanceShort',
+      params: { balance },
+      field: 'amount',
+    });
   }
 
   /** The refund's transfer, its order's refunded amount and its audit row, in one transaction. */
@@ -213,7 +227,7 @@ export function rechargeAdminService({ db, clock, log, provider, wallet }: Recha
       const { refund } = taken;
       const outcome = await askProvider(refund);
       if (outcome) {
-        await inTransaction(db, (tx) => recordAnswer(tx, refund, outcome, operator.audit));
+        await inTransaction(db, (tx) => recordAnswer(tx, { refund, outcome, audit: operator.audit }));
       }
       log.info({ orderNo, refundNo: refund.refundNo, operatorId: String(operator.userId) }, 'recharge refunded');
       const [order, answered] = await Promise.all([findOrder(db, orderNo), admin.findRefund(db, refund.id)]);

@@ -25,7 +25,13 @@ function findingRow(finding: LedgerFinding) {
         brokenEntries: finding.brokenEntries,
       };
     case 'transfer':
-      return { ...none, kind: finding.kind, transferId: String(finding.transferId), balance: yuan(finding.sum), expected: yuan(0n) };
+      return {
+        ...none,
+        kind: finding.kind,
+        transferId: String(finding.transferId),
+        balance: yuan(finding.sum),
+        expected: yuan(0n),
+      };
     case 'negative':
       return {
         ...none,

@@ -282,7 +282,10 @@ export function alipayProvider(options: AlipayOptions): Alipay {
     },
 
     async clearing({ day }) {
-      const answer = await call('alipay.data.dataservice.bill.downloadurl.query', { bill_type: 'trade', bill_date: day });
+      const answer = await call('alipay.data.dataservice.bill.downloadurl.query', {
+        bill_type: 'trade',
+        bill_date: day,
+      });
       if (answer.sub_code === NO_BILL) {
         return [];
       }

@@ -73,7 +73,12 @@ const errorCode = (answer: ProviderAnswer) => {
 
 // Refund answers that are final: the refund will not happen, whatever we send again.
 const REFUSED_REFUND_STATES = new Set(['ABNORMAL', 'CLOSED']);
-const REFUSED_REFUND_CODES = new Set(['INVALID_REQUEST', 'PARAM_ERROR', 'RESOURCE_NOT_EXISTS', 'USER_ACCOUNT_ABNORMAL']);
+const REFUSED_REFUND_CODES = new Set([
+  'INVALID_REQUEST',
+  'PARAM_ERROR',
+  'RESOURCE_NOT_EXISTS',
+  'USER_ACCOUNT_ABNORMAL',
+]);
 
 /**
  * The payments of a trade bill (交易账单, bill_type SUCCESS): CSV whose every value starts with a backtick, a header

@@ -24,6 +24,9 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'fleetHosts', path: 'fleet/hosts', area: 'fleet' },
   { key: 'fleetPrices', path: 'fleet/prices', area: 'fleet' },
   { key: 'users', path: 'users', area: 'support' },
+  { key: 'refunds', path: 'finance/refunds', area: 'finance' },
+  { key: 'reconciliations', path: 'finance/reconciliations', area: 'finance' },
+  { key: 'ledgerCheck', path: 'finance/ledger-check', area: 'finance' },
 ];
 
 /** The pages an operator holding these areas may open; none for a user. */

@@ -14,6 +14,9 @@ import { PartnersPage } from './partners-page';
 import { FleetHostsPage } from './fleet-hosts-page';
 import { FleetPricesPage } from './fleet-prices-page';
 import { UsersPage } from './users-page';
+import { RefundsPage } from './refunds-page';
+import { ReconciliationsPage } from './reconciliations-page';
+import { LedgerCheckPage } from './ledger-check-page';
 
 const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   auditLog: AuditLogPage,
@@ -29,6 +32,9 @@ const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   fleetHosts: FleetHostsPage,
   fleetPrices: FleetPricesPage,
   users: UsersPage,
+  refunds: RefundsPage,
+  reconciliations: ReconciliationsPage,
+  ledgerCheck: LedgerCheckPage,
 };
 
 /** The operations console: its own layout and menu, and the pages the operator's areas open; any other path opens the first. */
