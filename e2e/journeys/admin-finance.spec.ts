@@ -58,13 +58,14 @@ async function userWithInvoices(title: string) {
   return { ...user, ids };
 }
 
-/** Pays a recharge of `yuan` at the sandbox cashier. */
+/** Pays a recharge of `yuan` at the sandbox cashier; answers its order number. */
 async function recharge(token: string, yuan: string) {
   const order = await callApi<{ orderNo: string }>('POST', '/recharge/api/wx-pay/native/', {
     token,
     body: { amount: yuan },
   });
   await callApi('POST', `/dev/payments/${order.data.orderNo}/pay`, { body: {} });
+  return order.data.orderNo;
 }
 
 /**
@@ -220,6 +221,9 @@ describe('the finance desk', () => {
     await chooseLanguage(page, baseUrl, 'en-US');
     await openSignedIn(page, baseUrl, operator.token, '/admin/finance/withdrawals');
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Withdrawals');
+    // Oldest first, paged by the server: a busy queue may hold this one past the first page, so it shows 100.
+    await page.locator('.ant-pagination-options .ant-select').click();
+    await page.locator('.ant-select-item-option', { hasText: '100' }).click();
     const row = page
       .locator('[data-testid="withdrawals-table"] tbody tr.ant-table-row')
       .filter({ has: page.locator('td', { hasText: new RegExp(`^${partner.withdrawalId}$`) }) });
@@ -297,5 +301,55 @@ describe('the finance desk', () => {
     await page.getByTestId('redeem-submit').click();
     await page.getByTestId('redeem-done').waitFor({ state: 'visible' });
     await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('¥25.00');
+  });
+
+  it('refunds part of a recharge; an operator whose colleague refunded it meanwhile is told so (409)', async () => {
+    const { page, baseUrl } = session;
+    const user = await registerByEmail();
+    const orderNo = await recharge(user.token, '100');
+    const operator = await registerOperator();
+    const colleague = await registerOperator();
+
+    await chooseLanguage(page, baseUrl, 'en-US');
+    await openSignedIn(page, baseUrl, operator.token, '/admin/finance/refunds');
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Refunds');
+    await page.getByTestId('refunds-filter-order').fill(orderNo);
+    await page.getByTestId('refunds-search').click();
+    const row = rowOf(page, 'refunds-table', orderNo);
+    await expect.poll(() => row.textContent()).toContain('¥100.00');
+
+    // The dialog is open on what the operator saw (nothing refunded) when a colleague refunds 30 first.
+    await row.getByTestId('refund-button').click();
+    await callApi('POST', `/admin/finance/recharge-orders/${orderNo}/refund`, {
+      token: colleague.token,
+      body: { amount: '30', refunded: '0', reason: 'the payer called the colleague' },
+    });
+    await page.getByTestId('refund-amount').fill('30');
+    await page.getByTestId('refund-reason').fill('the payer asked for 30 back');
+    await page.getByTestId('refund-ok').click();
+    await page
+      .locator('.ant-message', {
+        hasText: 'Someone else refunded this order meanwhile: it now shows 30.00 yuan refunded',
+      })
+      .waitFor();
+    await page.locator('.ant-modal .ant-modal-close').click();
+    await expect.poll(() => row.textContent()).toContain('Refunded');
+
+    // Reloaded, the operator refunds 20 more of what is left.
+    await row.getByTestId('refund-button').click();
+    await page.getByTestId('refund-amount').fill('20');
+    await page.getByTestId('refund-reason').fill('the rest of the complaint');
+    await page.getByTestId('refund-ok').click();
+    await page.locator('.ant-message', { hasText: `Order ${orderNo} refunded` }).waitFor();
+    await expect.poll(() => row.locator('td').nth(4).textContent()).toBe('¥50.00');
+
+    await page.getByTestId('admin-menu-auditLog').click();
+    const audit = rowOf(page, 'audit-table', 'the rest of the complaint');
+    await audit.first().waitFor();
+    expect(await audit.first().textContent()).toContain('recharge.refund');
+
+    await openSignedIn(page, baseUrl, user.token, '/voucherCenter');
+    await dismissWelcomeDialogs(page);
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('¥50.00');
   });
 });

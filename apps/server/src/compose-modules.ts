@@ -141,7 +141,7 @@ export function composeModules(platform: Platform) {
   });
   const recharge = createRechargeModule({
     ...platform,
-    provider: paymentProvider(config),
+    provider: paymentProvider(config, clock),
     wallet: wallet.service,
     applications: applications.service,
   });

@@ -169,10 +169,12 @@ describe('withdrawals (spec §9)', () => {
 
     expect((await decide(review.token, a, { decision: 'complete', reason: 'paid' })).statusCode).toBe(403);
     const queue = await t.request({ method: 'GET', url: '/api/admin/finance/withdrawals', token: finance.token });
-    expect(queue.json().data.filter((row: { userId: string }) => row.userId === String(kol.userId))).toMatchObject([
-      { id: a, amount: '100.00', fee: '6.00', status: 'submitted', payeeName: '张三' },
-      { id: b, amount: '150.00', fee: '9.00', status: 'submitted' },
-    ]);
+    expect(queue.json().data.rows.filter((row: { userId: string }) => row.userId === String(kol.userId))).toMatchObject(
+      [
+        { id: a, amount: '100.00', fee: '6.00', status: 'submitted', payeeName: '张三' },
+        { id: b, amount: '150.00', fee: '9.00', status: 'submitted' },
+      ],
+    );
     const fees = await platformBalance(t, 'fees');
     expect((await decide(finance.token, a, { decision: 'complete', reason: 'paid by Alipay' })).json().data).toEqual({
       id: a,

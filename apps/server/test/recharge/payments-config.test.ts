@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { systemClock } from '../../src/jobs/clock.js';
 import { paymentProvider } from '../../src/providers/payments/index.js';
 import { testConfig } from '../helpers/build-test-app.js';
 import { exitOf, spawnTs } from '../helpers/spawn.js';
@@ -66,15 +67,15 @@ describe('PAYMENTS=live', () => {
 
   it('stops the server at start, naming the variable, when a key file is missing or holds no key', async () => {
     const missing = await testConfig({ ...live.env, WECHAT_PAY_PRIVATE_KEY_FILE: '/nonexistent/apiclient_key.pem' });
-    expect(() => paymentProvider(missing)).toThrow(ConfigError);
-    expect(() => paymentProvider(missing)).toThrow(/WECHAT_PAY_PRIVATE_KEY_FILE: cannot read/);
+    expect(() => paymentProvider(missing, systemClock)).toThrow(ConfigError);
+    expect(() => paymentProvider(missing, systemClock)).toThrow(/WECHAT_PAY_PRIVATE_KEY_FILE: cannot read/);
 
     const garbage = `${live.env.ALIPAY_PUBLIC_KEY_FILE}.broken`;
     writeFileSync(garbage, 'not a key');
     const broken = await testConfig({ ...live.env, ALIPAY_PUBLIC_KEY_FILE: garbage });
-    expect(() => paymentProvider(broken)).toThrow(/ALIPAY_PUBLIC_KEY_FILE: .* holds no usable key/);
+    expect(() => paymentProvider(broken, systemClock)).toThrow(/ALIPAY_PUBLIC_KEY_FILE: .* holds no usable key/);
 
-    expect(paymentProvider(await testConfig(live.env)).sandbox).toBe(false);
+    expect(paymentProvider(await testConfig(live.env), systemClock).sandbox).toBe(false);
   });
 });
 

@@ -301,10 +301,10 @@ export const listWithdrawals = defineEndpoint({
   path: '/admin/finance/withdrawals',
   auth: 'user',
   operator: 'finance',
-  summary: 'Operators: partners’ withdrawals in a status (submitted unless told), oldest first, with the payee',
+  summary: 'Operators: partners’ withdrawals in a status (submitted unless told), oldest first, with the payee, paged',
   tag: 'admin',
-  query: z.object({ status: WithdrawalStatus.default('submitted') }),
-  data: z.array(withdrawalRow.extend({ userId: z.string() })),
+  query: pageQuerySchema.extend({ status: WithdrawalStatus.default('submitted') }),
+  data: pageSchema(withdrawalRow.extend({ userId: z.string() })),
 });
 
 export const decideWithdrawal = defineEndpoint({

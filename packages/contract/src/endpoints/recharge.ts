@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { dateSchema, withDateRange } from '../dates.js';
-import { moneyTextSchema, pageQuerySchema, pageSchema } from '../envelope.js';
+import { idTextSchema, moneyTextSchema, pageQuerySchema, pageSchema } from '../envelope.js';
 import { OrderStatus, PaymentChannel, PaymentStatus } from '../enums.js';
 import { moneySchema, operatorReasonSchema, rechargeAmountSchema } from '../validation.js';
 
@@ -279,4 +279,87 @@ export const getRechargeInfo = defineEndpoint({
     channels: z.array(PaymentChannel.schema),
     sandbox: z.boolean(),
   }),
+});
+
+const QrChannel = z.enum(['wechat', 'alipay']);
+const RefundStatus = z.enum(['pending', 'succeeded', 'refused']);
+
+export const listRechargeOrdersForOperators = defineEndpoint({
+  id: 'listRechargeOrdersForOperators',
+  method: 'GET',
+  path: '/admin/finance/recharge-orders',
+  auth: 'user',
+  operator: 'finance',
+  summary:
+    'Operators: paid WeChat Pay and Alipay recharges, newest first, with what was refunded of each; by order number ' +
+    'or user when given',
+  tag: 'admin',
+  query: pageQuerySchema.extend({
+    orderNo: z.string().trim().max(32).optional(),
+    userId: idTextSchema.optional(),
+    channel: QrChannel.optional(),
+  }),
+  data: pageSchema(
+    z.object({
+      orderNo: z.string(),
+      userId: z.string(),
+      channel: QrChannel,
+      amount: moneyTextSchema,
+      refunded: moneyTextSchema,
+      paidTime: z.string(),
+      /** The order's refunds, oldest first, and how each stands at the provider. */
+      refunds: z.array(
+        z.object({ refundNo: z.string(), amount: moneyTextSchema, status: RefundStatus, createTime: z.string() }),
+      ),
+    }),
+  ),
+});
+
+export const refundRecharge = defineEndpoint({
+  id: 'refundRecharge',
+  method: 'POST',
+  path: '/admin/finance/recharge-orders/:orderNo/refund',
+  auth: 'user',
+  operator: 'finance',
+  summary:
+    "Operators: refunds all or part of a paid WeChat Pay or Alipay recharge: the amount leaves the payer's balance " +
+    '(at most what it holds) and goes back through the provider; `refunded` is what the operator saw refunded ' +
+    'before, so that of two operators refunding at once the second gets a 409',
+  tag: 'admin',
+  idempotent: true,
+  params: bankOrderParams,
+  body: z.object({
+    amount: moneySchema({ decimals: 2, min: 100n, max: 10n ** 15n, message: 'validation.finance.refundAmount' }),
+    refunded: moneySchema({ decimals: 2, min: 0n, max: 10n ** 15n, message: 'validation.finance.refunded' }),
+    reason: operatorReasonSchema,
+  }),
+  data: z.object({ refundNo: z.string(), refunded: moneyTextSchema, status: RefundStatus }),
+});
+
+export const listReconciliations = defineEndpoint({
+  id: 'listReconciliations',
+  method: 'GET',
+  path: '/admin/finance/reconciliations',
+  auth: 'user',
+  operator: 'finance',
+  summary:
+    "Operators: each day's reconciliation of a payment provider's clearing against the paid recharges, newest first: " +
+    'what matched, paid orders the provider did not clear, payments it cleared without a paid order, amounts that differ',
+  tag: 'admin',
+  query: pageQuerySchema.extend({ differencesOnly: z.enum(['true', 'false']).optional() }),
+  data: pageSchema(
+    z.object({
+      day: z.string(),
+      channel: QrChannel,
+      /** due: the day is over and the provider's clearing not yet read. */
+      status: z.enum(['due', 'done']),
+      matchedCount: z.number().int(),
+      matchedAmount: moneyTextSchema,
+      missingAtProvider: z.array(z.object({ orderNo: z.string(), amount: moneyTextSchema })),
+      missingAsOrders: z.array(z.object({ orderNo: z.string(), tradeNo: z.string(), amount: moneyTextSchema })),
+      mismatches: z.array(
+        z.object({ orderNo: z.string(), orderAmount: moneyTextSchema, providerAmount: moneyTextSchema }),
+      ),
+    }),
+  ),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { dateSchema } from '../dates.js';
 import { defineEndpoint } from '../endpoint.js';
-import { moneyTextSchema } from '../envelope.js';
+import { idTextSchema, moneyTextSchema, pageQuerySchema, pageSchema } from '../envelope.js';
 import { moneySchema, operatorReasonSchema } from '../validation.js';
 
 export const redeemCode = defineEndpoint({
@@ -43,4 +43,45 @@ export const createRedeemBatch = defineEndpoint({
     reason: operatorReasonSchema,
   }),
   data: z.object({ batchId: z.string(), codes: z.array(z.string()) }),
+});
+
+export const listRedeemBatches = defineEndpoint({
+  id: 'listRedeemBatches',
+  method: 'GET',
+  path: '/admin/finance/redeem-batches',
+  auth: 'user',
+  operator: 'finance',
+  summary: 'Operators: redeem-code batches, newest first: how many codes, how many used, their amount, expiry, creator',
+  tag: 'admin',
+  query: pageQuerySchema,
+  data: pageSchema(
+    z.object({
+      batchId: z.string(),
+      name: z.string(),
+      amount: moneyTextSchema,
+      count: z.number().int(),
+      used: z.number().int(),
+      /** The last day a code may be redeemed (business time); null: no end. */
+      lastDay: z.string().nullable(),
+      createdBy: z.string().nullable(),
+      createTime: z.string(),
+    }),
+  ),
+});
+
+export const listRedeemBatchCodes = defineEndpoint({
+  id: 'listRedeemBatchCodes',
+  method: 'GET',
+  path: '/admin/finance/redeem-batches/:batchId/codes',
+  auth: 'user',
+  operator: 'finance',
+  summary: "Operators: a batch's codes, for its CSV export, each with when it was redeemed",
+  tag: 'admin',
+  params: z.object({ batchId: idTextSchema }),
+  data: z.object({
+    name: z.string(),
+    amount: moneyTextSchema,
+    lastDay: z.string().nullable(),
+    codes: z.array(z.object({ code: z.string(), redeemedAt: z.string().nullable() })),
+  }),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
-import { moneyTextSchema, pageQuerySchema, pageSchema } from '../envelope.js';
+import { moneyTextSchema, pageQuerySchema, pageSchema, unitPriceTextSchema } from '../envelope.js';
 import { dateSchema, withDateRange } from '../dates.js';
 import { TransactionDirection, TransactionType } from '../enums.js';
 import { accountSchema, transferAmountSchema } from '../validation.js';
@@ -135,5 +135,36 @@ export const getRevenue = defineEndpoint({
     endDate: z.string(),
     /** One row per product and day that earned something, by day then product. */
     rows: z.array(z.object({ day: z.string(), product: RevenueProduct, amount: moneyTextSchema })),
+  }),
+});
+
+export const getLedgerCheck = defineEndpoint({
+  id: 'getLedgerCheck',
+  method: 'GET',
+  path: '/admin/finance/ledger-check',
+  auth: 'user',
+  operator: 'finance',
+  summary:
+    'Operators: the ledger check (`npm run ledger:check`) run now: every account that fails it, none when the ledger ' +
+    'is whole',
+  tag: 'admin',
+  data: z.object({
+    accounts: z.number().int(),
+    transfers: z.number().int(),
+    findings: z.array(
+      z.object({
+        /** account: balance not the sum of its entries; transfer: entries not summing to zero; negative; vouchers. */
+        kind: z.enum(['account', 'transfer', 'negative', 'vouchers']),
+        userId: z.string().nullable(),
+        accountId: z.string().nullable(),
+        accountKind: z.string().nullable(),
+        transferId: z.string().nullable(),
+        /** What the account holds (or the transfer sums to), to the unit (four decimals). */
+        balance: unitPriceTextSchema,
+        /** What it should hold: its entries' sum, its vouchers' total, zero. */
+        expected: unitPriceTextSchema,
+        brokenEntries: z.number().int(),
+      }),
+    ),
   }),
 });

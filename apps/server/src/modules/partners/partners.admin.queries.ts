@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import type { PageWindow } from '../../db/paging.js';
 import type { UserId } from '../../db/ids.js';
 import type { PageWindow } from '../../db/paging.js';
 import { partners, withdrawals, type WithdrawalStatus } from './partners.tables.js';
@@ -37,8 +38,14 @@ export async function setRevoked(tx: Tx, partnerId: UserId, revoked: { at: Date;
     .where(eq(partners.userId, partnerId));
 }
 
-export function listWithdrawalsIn(db: Db, status: WithdrawalStatus) {
-  return db.select().from(withdrawals).where(eq(withdrawals.status, status)).orderBy(asc(withdrawals.id));
+/** A page of withdrawals in one status, oldest first (the operators' queue). */
+export function withdrawalPage(db: Db, status: WithdrawalStatus) {
+  const where = eq(withdrawals.status, status);
+  return {
+    rows: (window: PageWindow) =>
+      db.select().from(withdrawals).where(where).orderBy(asc(withdrawals.id)).limit(window.limit).offset(window.offset),
+    total: () => db.$count(withdrawals, where),
+  };
 }
 
 export async function lockWithdrawal(tx: Tx, id: bigint) {

@@ -1,5 +1,6 @@
 import { formatMoney, type EndpointInput, type PageQuery, type partners as contract } from '@suanli/contract';
 import type { Db } from '../../db/client.js';
+import { paged } from '../../db/paging.js';
 import { asUserId } from '../../db/ids.js';
 import { paged } from '../../db/paging.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -68,11 +69,9 @@ export function partnersAdminService({
     revoke: (audit: Audit, userId: string, reason: string) => setQualification(audit, userId, { reason }),
     restore: (audit: Audit, userId: string) => setQualification(audit, userId, null),
 
-    async list(status: WithdrawalStatus) {
-      return (await queries.listWithdrawalsIn(db, status)).map((row) => ({
-        ...withdrawalRow(row),
-        userId: String(row.userId),
-      }));
+    async list({ status, ...page }: PageQuery & { status: WithdrawalStatus }) {
+      const { rows, total } = await paged(page, queries.withdrawalPage(db, status));
+      return { total, rows: rows.map((row) => ({ ...withdrawalRow(row), userId: String(row.userId) })) };
     },
 
     async decide(audit: Audit, idText: string, body: Decision) {

@@ -36,7 +36,7 @@ export function partnersRoutes(services: {
     );
     route(app, partners.listPartners, ({ query }) => admin.listPartners(query));
     route(app, partners.restorePartner, ({ params }, { audit }) => admin.restore(audit, params.userId));
-    route(app, partners.listWithdrawals, ({ query }) => admin.list(query.status));
+    route(app, partners.listWithdrawals, ({ query }) => admin.list(query));
     route(app, partners.decideWithdrawal, ({ params, body }, { audit }) => admin.decide(audit, params.id, body));
     if (devTools) {
       route(app, dev.closeDevPartnerReview, ({ body }) => service.closeReview(body.account));

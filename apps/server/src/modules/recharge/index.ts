@@ -4,6 +4,8 @@ import type { ApplicationsModuleService } from '../applications/index.js';
 import type { WalletService } from '../wallet/index.js';
 import { bankTransferService } from './bank-transfer.service.js';
 import { orderListService, type OrderListService } from './order-list.service.js';
+import { rechargeAdminJobs } from './recharge.admin.jobs.js';
+import { rechargeAdminService } from './recharge.admin.service.js';
 import { rechargeJobs } from './recharge.jobs.js';
 import { rechargeRoutes } from './recharge.routes.js';
 import { rechargeService, type RechargeService } from './recharge.service.js';
@@ -21,7 +23,8 @@ interface RechargeDependencies extends Platform {
 
 /**
  * Recharge orders by WeChat Pay and Alipay QR, credited to the wallet once whichever way their payment is heard, and
- * by bank transfer, credited once an operator confirms it; and the order list, where application orders (read through
+ * by bank transfer, credited once an operator confirms it; their refunds by operators and the daily reconciliation of
+ * each provider's clearing against them; and the order list, where application orders (read through
  * the applications module) sit beside them.
  */
 export function createRechargeModule(dependencies: RechargeDependencies): Module<RechargeModuleService> {
@@ -35,9 +38,11 @@ export function createRechargeModule(dependencies: RechargeDependencies): Module
     account,
     sandbox: provider.sandbox,
   });
+  const admin = rechargeAdminService({ ...dependencies, provider });
+  const timeZone = config.runtime.businessTimeZone;
   return {
     service: { ...service, listOrders: orders.listOrders },
-    routes: rechargeRoutes({ config, service, bank, orders, payments: provider }),
-    jobs: rechargeJobs(service, provider),
+    routes: rechargeRoutes({ config, service, bank, orders, admin, payments: provider }),
+    jobs: [...rechargeJobs(service, provider), ...rechargeAdminJobs({ service: admin, provider, timeZone })],
   };
 }

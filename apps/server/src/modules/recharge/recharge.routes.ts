@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import { route } from '../../http/endpoints.js';
 import type { Payments } from '../../providers/payments/index.js';
 import type { BankTransferService } from './bank-transfer.service.js';
+import type { RechargeAdminService } from './recharge.admin.service.js';
 import { rechargeNotifyRoutes } from './recharge.notify.routes.js';
 import { rechargeSandboxRoutes } from './recharge.sandbox.routes.js';
 import type { OrderListService } from './order-list.service.js';
@@ -14,11 +15,12 @@ interface RechargeRoutesOptions {
   service: RechargeService;
   bank: BankTransferService;
   orders: OrderListService;
+  admin: RechargeAdminService;
   payments: Payments;
 }
 
 export const rechargeRoutes =
-  ({ config, service, bank, orders, payments }: RechargeRoutesOptions) =>
+  ({ config, service, bank, orders, admin, payments }: RechargeRoutesOptions) =>
   async (app: FastifyInstance) => {
     // What the recharge page offers (GET /recharge/charge/getInfo): fixed for the life of the process.
     const info = {
@@ -47,6 +49,11 @@ export const rechargeRoutes =
     route(app, recharge.rejectBankRecharge, ({ params }, { userId, audit }) =>
       bank.reject({ userId, audit }, params.orderNo),
     );
+    route(app, recharge.listRechargeOrdersForOperators, ({ query }) => admin.listOrders(query));
+    route(app, recharge.refundRecharge, ({ params, body }, { userId, audit }) =>
+      admin.refund({ userId, audit }, params.orderNo, body),
+    );
+    route(app, recharge.listReconciliations, ({ query }) => admin.listReconciliations(query));
     if (!payments.sandbox) {
       await app.register(rechargeNotifyRoutes, { service, payments });
     } else if (config.runtime.devTools) {

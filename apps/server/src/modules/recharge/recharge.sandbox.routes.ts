@@ -45,11 +45,11 @@ export async function rechargeSandboxRoutes(
 
   route(app, dev.settleSandboxPayment, async ({ params, body }) => {
     const order = await service.order(params.orderNo);
-    if (!order?.expiresAt) {
+    if (!order?.expiresAt || order.channel === 'bank') {
       throw new AppError('notFound', { messageKey: 'recharge.orderNotFound', field: 'orderNo' });
     }
     if (params.outcome === 'pay') {
-      const trade = cashier.pay({ orderNo: order.orderNo, amount: order.amount });
+      const trade = cashier.pay({ orderNo: order.orderNo, channel: order.channel, amount: order.amount });
       if (trade.state === 'paid' && (body?.notify ?? true)) {
         await service.credit({ orderNo: order.orderNo, tradeNo: trade.tradeNo, amount: trade.amount }, 'notification');
       }

@@ -7,9 +7,9 @@ const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
  * T transfer, R recharge, D redeem code, P power points or a power package, A an application's rental, M a user's image
- * storage, W a partner's withdrawal.
+ * storage, W a partner's withdrawal, F a refund of a recharge.
  */
-export type OrderKind = 'T' | 'R' | 'D' | 'P' | 'A' | 'M' | 'W';
+export type OrderKind = 'T' | 'R' | 'D' | 'P' | 'A' | 'M' | 'W' | 'F';
 
 /**
  * An order number a person can read out to support: a letter for its kind, the business time (TZ_BUSINESS) to the

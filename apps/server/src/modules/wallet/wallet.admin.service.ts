@@ -1,9 +1,58 @@
-import { formatMoney } from '@suanli/contract';
+import { formatMoney, money } from '@suanli/contract';
 import type { Db } from '../../db/client.js';
 import { endOfLocalDay, localDay, startOfLocalDay } from '../../jobs/business-time.js';
 import type { Clock } from '../../jobs/clock.js';
 import { chartRange } from './income-expense-periods.js';
 import { rechargedBetween, revenueByProductAndDay, userAccountTotals } from './wallet.admin.queries.js';
+import { findLedgerMismatches, ledgerSize, type LedgerFinding } from './ledger-check.queries.js';
+
+// To the unit: a ledger that is off by less than a fen is off all the same.
+const yuan = (units: bigint) => formatMoney(money(units), 4);
+
+/** A finding of the ledger check as the finance desk shows it: what the account holds, what it should. */
+function findingRow(finding: LedgerFinding) {
+  const none = { userId: null, accountId: null, accountKind: null, transferId: null, brokenEntries: 0 };
+  switch (finding.kind) {
+    case 'account':
+      return {
+        ...none,
+        kind: finding.kind,
+        userId: String(finding.userId),
+        accountId: String(finding.accountId),
+        accountKind: finding.accountKind,
+        balance: yuan(finding.balance),
+        expected: yuan(finding.entriesSum),
+        brokenEntries: finding.brokenEntries,
+      };
+    case 'transfer':
+      return {
+        ...none,
+        kind: finding.kind,
+        transferId: String(finding.transferId),
+        balance: yuan(finding.sum),
+        expected: yuan(0n),
+      };
+    case 'negative':
+      return {
+        ...none,
+        kind: finding.kind,
+        userId: String(finding.userId),
+        accountId: String(finding.accountId),
+        accountKind: finding.accountKind,
+        balance: yuan(finding.balance),
+        expected: yuan(0n),
+      };
+    case 'vouchers':
+      return {
+        ...none,
+        kind: finding.kind,
+        userId: String(finding.userId),
+        accountKind: 'vouchers',
+        balance: yuan(finding.balance),
+        expected: yuan(finding.vouchersHold),
+      };
+  }
+}
 
 /** What finance operators read of the ledger (`/api/admin/finance/…`, decision 0021). */
 export function walletAdminService({ db, clock, timeZone }: { db: Db; clock: Clock; timeZone: string }) {
@@ -41,6 +90,12 @@ export function walletAdminService({ db, clock, timeZone }: { db: Db; clock: Clo
         vouchersOutstanding: formatMoney(totals.vouchers),
         revenue: last30Days,
       };
+    },
+
+    /** The ledger check (`npm run ledger:check`, the same queries) run now: no findings, a whole ledger. */
+    async ledgerCheck() {
+      const [findings, size] = [await findLedgerMismatches(db), await ledgerSize(db)];
+      return { ...size, findings: findings.map(findingRow) };
     },
   };
 }

@@ -25,5 +25,6 @@ export function walletRoutes(service: WalletService, admin: WalletAdminService) 
     route(app, vouchers.getRechargeReturn, () => service.getRechargeReturn());
     route(app, wallet.getIncomeExpenseSummary, ({ query }, { userId }) => service.incomeExpenseSummary(userId, query));
     route(app, wallet.getRevenue, ({ query }) => admin.revenue(query));
+    route(app, wallet.getLedgerCheck, () => admin.ledgerCheck());
   };
 }

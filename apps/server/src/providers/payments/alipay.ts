@@ -1,15 +1,17 @@
 import { createSign, createVerify, type KeyObject } from 'node:crypto';
 import { formatMoney, parseMoney } from '@suanli/contract';
 import { alipayTime } from './china-time.js';
-import { exchange, parseJson } from './exchange.js';
+import { download, exchange, parseJson } from './exchange.js';
 import {
   NotificationRefusedError,
   PaymentUnavailableError,
   type PaidNotice,
   type PaymentProvider,
+  type ClearedPayment,
   type ProviderTrade,
   type WapPayment,
 } from './types.js';
+import { zipEntries } from './zip-entries.js';
 
 const PROVIDER = 'Alipay';
 const SUCCESS = '10000';
@@ -35,6 +37,58 @@ export interface Alipay extends PaymentProvider, WapPayment {
    * authentic one that reports none (a trade closed unpaid). Throws NotificationRefusedError for anything else.
    */
   verifyNotification(fields: Record<string, string>): PaidNotice | null;
+}
+
+// Refund refusals that are final (a refund sent again would be refused again); others are asked again later.
+const REFUSED_REFUNDS = new Set([
+  'ACQ.TRADE_NOT_EXIST',
+  'ACQ.TRADE_STATUS_ERROR',
+  'ACQ.TRADE_HAS_CLOSE',
+  'ACQ.TRADE_HAS_FINISHED',
+  'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL',
+  'ACQ.REFUND_FEE_ERROR',
+  'ACQ.REASON_TRADE_REFUND_FEE_ERR',
+]);
+// What alipay.data.dataservice.bill.downloadurl.query answers for a day without a bill (no trade that day).
+const NO_BILL = 'isp.bill_not_exist';
+
+/**
+ * The payments of a trade bill's detail file (业务明细, GBK CSV): comment lines start with #, then a header, then one
+ * line per trade or refund; only trades (业务类型 交易) are payments. Values may be padded with spaces or tabs.
+ */
+export function parseTradeBill(text: string): ClearedPayment[] {
+  const rows = text
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    .map((line) => line.split(',').map((cell) => cell.trim()));
+  const header = rows[0] ?? [];
+  const [tradeNo, orderNo, kind, amount] = ['支付宝交易号', '商户订单号', '业务类型', '订单金额（元）'].map((name) =>
+    header.indexOf(name),
+  ) as [number, number, number, number];
+  if (Math.min(tradeNo, orderNo, kind, amount) < 0) {
+    throw new PaymentUnavailableError(`${PROVIDER} answered a trade bill we cannot read`);
+  }
+  return rows
+    .slice(1)
+    .filter((cells) => cells[kind] === '交易')
+    .map((cells) => {
+      const paid = parseMoney(cells[amount] ?? '', 2);
+      if (paid === null) {
+        throw new PaymentUnavailableError(`${PROVIDER} trade bill has an amount we cannot read`);
+      }
+      return { orderNo: cells[orderNo]!, tradeNo: cells[tradeNo]!, amount: paid };
+    });
+}
+
+/** The detail file of a bill archive: the one whose header names the trade number and the kind of each line. */
+function detailOf(archive: Buffer): string {
+  for (const file of zipEntries(archive).values()) {
+    const text = new TextDecoder('gbk').decode(file);
+    if (text.includes('支付宝交易号') && text.includes('业务类型')) {
+      return text;
+    }
+  }
+  throw new PaymentUnavailableError(`${PROVIDER} bill archive has no detail file`);
 }
 
 type GatewayAnswer = Record<string, unknown> & { code?: unknown; sub_code?: unknown };
@@ -207,6 +261,47 @@ export function alipayProvider(options: AlipayOptions): Alipay {
         throw refusal('close', answer);
       }
       return trade;
+    },
+
+    async refund({ orderNo, refundNo, amount, reason }) {
+      const answer = await call('alipay.trade.refund', {
+        out_trade_no: orderNo,
+        refund_amount: formatMoney(amount),
+        out_request_no: refundNo,
+        refund_reason: reason,
+      });
+      // Asked again with the same out_request_no, Alipay answers the refund it made (fund_change N): the same refund.
+      if (answer.code === SUCCESS && typeof answer.trade_no === 'string') {
+        return { state: 'succeeded', providerRefundNo: `${answer.trade_no}:${refundNo}` };
+      }
+      const code = String(answer.sub_code ?? answer.code);
+      if (REFUSED_REFUNDS.has(code)) {
+        return { state: 'refused', code };
+      }
+      throw refusal('refund', answer);
+    },
+
+    async clearing({ day }) {
+      const answer = await call('alipay.data.dataservice.bill.downloadurl.query', {
+        bill_type: 'trade',
+        bill_date: day,
+      });
+      if (answer.sub_code === NO_BILL) {
+        return [];
+      }
+      if (answer.code !== SUCCESS || typeof answer.bill_download_url !== 'string') {
+        throw refusal('bill', answer);
+      }
+      let text: string;
+      try {
+        text = detailOf(await download(PROVIDER, answer.bill_download_url));
+      } catch (error) {
+        if (error instanceof PaymentUnavailableError) {
+          throw error;
+        }
+        throw new PaymentUnavailableError(`${PROVIDER} bill archive cannot be read`, { cause: error });
+      }
+      return parseTradeBill(text);
     },
 
     verifyNotification(fields) {

@@ -11,3 +11,6 @@ function chinaClock(at: Date): string {
 export const rfc3339China = (at: Date) => `${chinaClock(at)}+08:00`;
 
 export const alipayTime = (at: Date) => chinaClock(at).replace('T', ' ');
+
+/** The China calendar day of an instant, `2026-03-01`: the day both providers clear a payment under. */
+export const chinaDay = (at: Date) => chinaClock(at).slice(0, 10);

@@ -31,3 +31,19 @@ export function parseJson(provider: string, text: string): Record<string, unknow
   }
   throw new PaymentUnavailableError(`${provider} answered something other than a JSON object`);
 }
+
+/** Downloads a file a provider's signed answer pointed to, as bytes (an archive); anything but 200 is unavailable. */
+export async function download(provider: string, url: string, init: RequestInit = {}): Promise<Buffer> {
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    if (response.status !== 200) {
+      throw new PaymentUnavailableError(`${provider} answered the download with HTTP ${response.status}`);
+    }
+    return Buffer.from(await response.arrayBuffer());
+  } catch (error) {
+    if (error instanceof PaymentUnavailableError) {
+      throw error;
+    }
+    throw new PaymentUnavailableError(`${provider} download unreachable or too slow`, { cause: error });
+  }
+}

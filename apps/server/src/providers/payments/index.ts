@@ -1,11 +1,22 @@
 import type { Config } from '../../config.js';
+import type { Clock } from '../../jobs/clock.js';
 import { alipayProvider, type Alipay } from './alipay.js';
 import { loadPrivateKey, loadPublicKey } from './keys.js';
 import { sandboxCashier, type SandboxCashier } from './sandbox.js';
 import type { PaymentProvider, QrChannel, WapPayment } from './types.js';
 import { wechatPayProvider, type WechatPay } from './wechat-pay.js';
 
-export type { PaidNotice, PaymentOrder, PaymentProvider, ProviderTrade, QrChannel, WapPayment } from './types.js';
+export type {
+  ClearedPayment,
+  PaidNotice,
+  PaymentOrder,
+  PaymentProvider,
+  ProviderTrade,
+  QrChannel,
+  RefundOutcome,
+  RefundRequest,
+  WapPayment,
+} from './types.js';
 export { NotificationRefusedError, PaymentUnavailableError } from './types.js';
 export type { SandboxCashier } from './sandbox.js';
 export { CASHIER_PAGE_SCRIPT, renderCashierPage } from './cashier-page.js';
@@ -60,6 +71,8 @@ function livePayments(settings: LiveSettings): LivePayments {
     wapPay: (order) => alipay.wapPay(order),
     query: (order) => adapter(order.channel).query(order),
     close: (order) => adapter(order.channel).close(order),
+    refund: (request) => adapter(request.channel).refund(request),
+    clearing: (request) => adapter(request.channel).clearing(request),
   };
 }
 
@@ -68,6 +81,8 @@ function livePayments(settings: LiveSettings): LivePayments {
  * config/payments.ts insists on and whose key files are read here, at start, so that a wrong path or key stops the
  * server with its name.
  */
-export function paymentProvider(config: Config): Payments {
-  return config.payments.provider === 'live' ? livePayments(config.payments) : sandboxCashier(config.http.publicUrl);
+export function paymentProvider(config: Config, clock: Clock): Payments {
+  return config.payments.provider === 'live'
+    ? livePayments(config.payments)
+    : sandboxCashier(config.http.publicUrl, clock);
 }

@@ -19,6 +19,29 @@ export interface PaidNotice {
   amount: Money;
 }
 
+/** A refund asked of the provider: `refundNo` is its idempotency key, the same refund however often it is asked. */
+export interface RefundRequest extends PaymentOrder {
+  refundNo: string;
+  /** What to give back, at most what the order was paid less what was given back before. */
+  amount: Money;
+  /** What the order was paid in all (WeChat Pay asks for it with every refund). */
+  total: Money;
+  reason: string;
+}
+
+/**
+ * What came of a refund: done (or accepted and on its way, which a provider does not undo), with the provider's own
+ * refund number; or refused for good (the order too old, the merchant's funds short), its code for the log.
+ */
+export type RefundOutcome = { state: 'succeeded'; providerRefundNo: string } | { state: 'refused'; code: string };
+
+/** One payment the provider cleared on a day: what its clearing file (对账单) lists. */
+export interface ClearedPayment {
+  orderNo: string;
+  tradeNo: string;
+  amount: Money;
+}
+
 /**
  * Collects recharges (ARCHITECTURE §7). Every call may reach the provider over the network: never call one inside a
  * transaction. Each throws PaymentUnavailableError when the provider cannot be reached or refuses.
@@ -35,6 +58,10 @@ export interface PaymentProvider {
    * paid first answers its trade, to be credited; one the payer never scanned counts as closed.
    */
   close(order: PaymentOrder): Promise<ProviderTrade>;
+  /** Gives back part or all of a paid order to its payer; asked again with the same `refundNo`, the same refund. */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
+  /** The payments a channel cleared on a day (`YYYY-MM-DD`, China time, the providers' clearing day). */
+  clearing(request: { channel: QrChannel; day: string }): Promise<ClearedPayment[]>;
 }
 
 /**

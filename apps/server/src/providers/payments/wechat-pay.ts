@@ -1,6 +1,6 @@
-import { createDecipheriv, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
+import { createDecipheriv, createHash, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { money, type Money } from '@suanli/contract';
+import { money, parseMoney, type Money } from '@suanli/contract';
 import { rfc3339China } from './china-time.js';
 import { exchange, parseJson, type ProviderAnswer } from './exchange.js';
 import {
@@ -8,7 +8,9 @@ import {
   PaymentUnavailableError,
   type PaidNotice,
   type PaymentProvider,
+  type ClearedPayment,
   type ProviderTrade,
+  type RefundOutcome,
 } from './types.js';
 
 const PROVIDER = 'WeChat Pay';
@@ -69,6 +71,42 @@ const errorCode = (answer: ProviderAnswer) => {
   }
 };
 
+// Refund answers that are final: the refund will not happen, whatever we send again.
+const REFUSED_REFUND_STATES = new Set(['ABNORMAL', 'CLOSED']);
+const REFUSED_REFUND_CODES = new Set([
+  'INVALID_REQUEST',
+  'PARAM_ERROR',
+  'RESOURCE_NOT_EXISTS',
+  'USER_ACCOUNT_ABNORMAL',
+]);
+
+/**
+ * The payments of a trade bill (交易账单, bill_type SUCCESS): CSV whose every value starts with a backtick, a header
+ * line, one line per payment, then the day's totals after a line starting 总交易单数.
+ */
+export function parseTradeBill(text: string): ClearedPayment[] {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const header = lines[0]?.split(',') ?? [];
+  const column = (name: string) => header.indexOf(name);
+  const [tradeNo, orderNo, amount] = [column('微信订单号'), column('商户订单号'), column('订单金额')];
+  if (tradeNo < 0 || orderNo < 0 || amount < 0) {
+    throw new PaymentUnavailableError(`${PROVIDER} answered a trade bill we cannot read`);
+  }
+  const payments: ClearedPayment[] = [];
+  for (const line of lines.slice(1)) {
+    if (line.startsWith('总交易单数') || line.trim() === '') {
+      break;
+    }
+    const cells = line.split(',').map((cell) => cell.replace(/^`/, ''));
+    const paid = parseMoney(cells[amount] ?? '', 2);
+    if (paid === null) {
+      throw new PaymentUnavailableError(`${PROVIDER} trade bill has an amount we cannot read`);
+    }
+    payments.push({ orderNo: cells[orderNo]!, tradeNo: cells[tradeNo]!, amount: paid });
+  }
+  return payments;
+}
+
 const refusal = (what: string, answer: ProviderAnswer) =>
   new PaymentUnavailableError(`${PROVIDER} refused the ${what}: ${errorCode(answer)}`);
 
@@ -101,19 +139,27 @@ export function wechatPayProvider(options: WechatPayOptions): WechatPay {
     return valid ? null : 'signature does not match';
   }
 
-  async function call(method: 'GET' | 'POST', path: string, body?: object): Promise<ProviderAnswer> {
-    const text = body === undefined ? '' : JSON.stringify(body);
+  function authorization(method: 'GET' | 'POST', path: string, text: string) {
     const timestamp = String(Math.floor(Date.now() / 1000));
     const nonce = randomBytes(16).toString('hex');
     const signature = createSign('RSA-SHA256')
       .update(`${method}\n${path}\n${timestamp}\n${nonce}\n${text}\n`)
       .sign(options.privateKey, 'base64');
-    const authorization =
+    return (
       `${SCHEME} mchid="${options.mchId}",nonce_str="${nonce}",signature="${signature}",` +
-      `timestamp="${timestamp}",serial_no="${options.certSerial}"`;
+      `timestamp="${timestamp}",serial_no="${options.certSerial}"`
+    );
+  }
+
+  async function call(method: 'GET' | 'POST', path: string, body?: object): Promise<ProviderAnswer> {
+    const text = body === undefined ? '' : JSON.stringify(body);
     const answer = await exchange(PROVIDER, `${base}${path}`, {
       method,
-      headers: { authorization, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: authorization(method, path, text),
+        accept: 'application/json',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body ? { body: text } : {}),
     });
     if (answer.status >= 200 && answer.status < 300) {
@@ -210,6 +256,53 @@ export function wechatPayProvider(options: WechatPayOptions): WechatPay {
         throw refusal('close', answer);
       }
       return trade;
+    },
+
+    async refund({ orderNo, refundNo, amount, total, reason }) {
+      const answer = await call('POST', '/v3/refund/domestic/refunds', {
+        out_trade_no: orderNo,
+        out_refund_no: refundNo,
+        reason,
+        amount: { refund: Number(amount / UNITS_PER_FEN), total: Number(total / UNITS_PER_FEN), currency: 'CNY' },
+      });
+      if (answer.status === 200) {
+        const { refund_id: refundId, status } = parseJson(PROVIDER, answer.text);
+        if (typeof refundId !== 'string') {
+          throw new PaymentUnavailableError(`${PROVIDER} answered a refund without its refund_id`);
+        }
+        return REFUSED_REFUND_STATES.has(String(status))
+          ? { state: 'refused', code: String(status) }
+          : ({ state: 'succeeded', providerRefundNo: refundId } satisfies RefundOutcome);
+      }
+      const code = errorCode(answer);
+      if (answer.status >= 400 && answer.status < 500 && REFUSED_REFUND_CODES.has(code)) {
+        return { state: 'refused', code };
+      }
+      throw refusal('refund', answer);
+    },
+
+    async clearing({ day }) {
+      const answer = await call('GET', `/v3/bill/tradebill?bill_date=${day}&bill_type=SUCCESS`);
+      // No payment that day: WeChat Pay makes no bill.
+      if (answer.status === 400 && errorCode(answer) === 'NO_STATEMENT_EXIST') {
+        return [];
+      }
+      if (answer.status !== 200) {
+        throw refusal('trade bill', answer);
+      }
+      const { download_url: url, hash_value: hash } = parseJson(PROVIDER, answer.text);
+      if (typeof url !== 'string' || typeof hash !== 'string') {
+        throw new PaymentUnavailableError(`${PROVIDER} answered a trade bill without its download_url`);
+      }
+      const address = new URL(url);
+      // The file itself is not signed: its SHA1, from the signed answer above, vouches for it.
+      const file = await exchange(PROVIDER, url, {
+        headers: { authorization: authorization('GET', `${address.pathname}${address.search}`, '') },
+      });
+      if (file.status !== 200 || createHash('sha1').update(file.text, 'utf8').digest('hex') !== hash.toLowerCase()) {
+        throw new PaymentUnavailableError(`${PROVIDER} trade bill download failed or does not match its hash`);
+      }
+      return parseTradeBill(file.text);
     },
 
     verifyNotification(headers, rawBody) {

@@ -33,6 +33,9 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { key: 'catalogueImages', path: 'review/catalogue/images', area: 'review' },
   { key: 'catalogueTypes', path: 'review/catalogue/types', area: 'review' },
   { key: 'catalogueModels', path: 'review/catalogue/models', area: 'review' },
+  { key: 'refunds', path: 'finance/refunds', area: 'finance' },
+  { key: 'reconciliations', path: 'finance/reconciliations', area: 'finance' },
+  { key: 'ledgerCheck', path: 'finance/ledger-check', area: 'finance' },
 ];
 
 /** The pages an operator holding these areas may open; none for a user. */

@@ -19,6 +19,9 @@ import { NoticesPage } from './notices-page';
 import { CatalogueImagesPage } from './catalogue-images-page';
 import { CatalogueTypesPage } from './catalogue-types-page';
 import { CatalogueModelsPage } from './catalogue-models-page';
+import { RefundsPage } from './refunds-page';
+import { ReconciliationsPage } from './reconciliations-page';
+import { LedgerCheckPage } from './ledger-check-page';
 
 const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   auditLog: AuditLogPage,
@@ -39,6 +42,9 @@ const PAGE_COMPONENTS: Record<string, () => React.JSX.Element> = {
   catalogueImages: CatalogueImagesPage,
   catalogueTypes: CatalogueTypesPage,
   catalogueModels: CatalogueModelsPage,
+  refunds: RefundsPage,
+  reconciliations: ReconciliationsPage,
+  ledgerCheck: LedgerCheckPage,
 };
 
 /** The operations console: its own layout and menu, and the pages the operator's areas open; any other path opens the first. */

@@ -5,5 +5,9 @@ export const adminFinanceKeys = {
   all: [...rootKeys.account, 'adminFinance'] as const,
   bankOrders: () => [...adminFinanceKeys.all, 'bankOrders'] as const,
   invoices: () => [...adminFinanceKeys.all, 'invoices'] as const,
-  withdrawals: (status: string) => [...adminFinanceKeys.all, 'withdrawals', status] as const,
+  withdrawals: () => [...adminFinanceKeys.all, 'withdrawals'] as const,
+  rechargeOrders: () => [...adminFinanceKeys.all, 'rechargeOrders'] as const,
+  ledgerCheck: () => [...adminFinanceKeys.all, 'ledgerCheck'] as const,
+  reconciliations: () => [...adminFinanceKeys.all, 'reconciliations'] as const,
+  redeemBatches: () => [...adminFinanceKeys.all, 'redeemBatches'] as const,
 };

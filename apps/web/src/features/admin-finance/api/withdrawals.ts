@@ -1,16 +1,24 @@
 import { partners, type EndpointData } from '@suanli/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/shared/http';
+import { usePagedQuery, type PageParams } from '@/shared/query/use-paged-query';
 import { adminFinanceKeys } from './keys';
 
-export type WithdrawalRow = EndpointData<typeof partners.listWithdrawals>[number];
-type WithdrawalStatus = WithdrawalRow['status'];
+export type WithdrawalPage = EndpointData<typeof partners.listWithdrawals>;
+export type WithdrawalRow = WithdrawalPage['rows'][number];
+export type WithdrawalFilters = { status?: WithdrawalRow['status'] };
 
-const fetchWithdrawals = (status: WithdrawalStatus) => http.call(partners.listWithdrawals, { query: { status } });
+function fetchWithdrawalPage({ pageNum, pageSize, sort: _sort, ...filters }: PageParams<WithdrawalFilters>) {
+  return http.call(partners.listWithdrawals, { query: { pageNum, pageSize, ...filters } });
+}
 
-/** Partners' withdrawals in one status, oldest first, as the server lists them whole. */
-export function useWithdrawals(status: WithdrawalStatus) {
-  return useQuery({ queryKey: adminFinanceKeys.withdrawals(status), queryFn: () => fetchWithdrawals(status) });
+/** Partners' withdrawals in one status (submitted first), oldest first, paged by the server. */
+export function useWithdrawalPages() {
+  return usePagedQuery<WithdrawalPage, WithdrawalFilters>({
+    queryKey: adminFinanceKeys.withdrawals(),
+    fetcher: fetchWithdrawalPage,
+    initialFilters: { status: 'submitted' },
+  });
 }
 
 export interface WithdrawalDecision {

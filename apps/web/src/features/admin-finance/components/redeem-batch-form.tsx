@@ -3,11 +3,10 @@ import { LIMITS } from '@suanli/contract';
 import { App, Button, type ButtonProps, DatePicker, Form, Input, InputNumber, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { toCsv } from '@/shared/format/csv';
 import { reportFormError } from '@/shared/ui/report-form-error';
-import { saveFile } from '@/shared/ui/save-file';
 import { useCreateRedeemBatch } from '../api/redeem-batches';
 import { useAdminFinanceTranslation } from '../use-admin-finance-translation';
+import { saveBatchCsv } from './redeem-codes-csv';
 
 interface Values {
   name: string;
@@ -55,11 +54,8 @@ export function RedeemBatchForm() {
     }
   };
 
-  const exportCodes = (done: Batch) => {
-    const header = [label('csvCode'), label('csvAmount'), label('csvLastDay')];
-    const lines = done.codes.map((code) => [code, done.amount, done.lastDay ?? '']);
-    saveFile(`${done.name}.csv`, toCsv([header, ...lines]), 'text/csv;charset=utf-8');
-  };
+  const exportCodes = (done: Batch) =>
+    saveBatchCsv({ ...done, codes: done.codes.map((code) => ({ code, redeemedAt: null })) }, label);
 
   const required = (message: string) => [{ required: true, whitespace: true, message }];
   return (

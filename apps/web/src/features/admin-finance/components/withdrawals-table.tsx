@@ -1,20 +1,25 @@
 import { WithdrawalStatus } from '@suanli/contract';
-import { Button, Empty, Flex, Form, Select, Table, type TableColumnsType } from 'antd';
+import { Button, Flex, Form, Select, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
+import { PagedTable } from '@/shared/ui/paged-table';
 import { ScrollRegion } from '@/shared/ui/scroll-region';
-import { useWithdrawals, type WithdrawalRow } from '../api/withdrawals';
+import {
+  useWithdrawalPages,
+  type WithdrawalFilters,
+  type WithdrawalPage,
+  type WithdrawalRow,
+} from '../api/withdrawals';
 import { useAdminFinanceTranslation } from '../use-admin-finance-translation';
 import { WithdrawalDialog, type WithdrawalVerb } from './withdrawal-dialog';
 
 type Status = WithdrawalRow['status'];
 
-/** Partners' withdrawals in one status, submitted first: who is paid what, and the decision on those waiting. */
+/** Partners' withdrawals in one status, submitted first, paged: who is paid what, and the decision on those waiting. */
 export function WithdrawalsTable() {
   const { t } = useAdminFinanceTranslation();
-  const [status, setStatus] = useState<Status>('submitted');
-  const list = useWithdrawals(status);
+  const paged = useWithdrawalPages();
   const [deciding, setDeciding] = useState<{ verb: WithdrawalVerb; withdrawal: WithdrawalRow } | null>(null);
   const column = (key: string) => t(`withdrawals.columns.${key}`);
   const money = (value: string) => <MoneyText value={value} />;
@@ -63,8 +68,8 @@ export function WithdrawalsTable() {
       <Form layout="inline" style={{ marginBottom: 16 }}>
         <Form.Item label={t('withdrawals.filters.status')}>
           <Select<Status>
-            value={status}
-            onChange={setStatus}
+            value={paged.params.status ?? 'submitted'}
+            onChange={(status) => paged.change({ filters: { status } })}
             style={{ width: 160 }}
             options={WithdrawalStatus.values.map((value) => ({
               value,
@@ -76,13 +81,11 @@ export function WithdrawalsTable() {
         </Form.Item>
       </Form>
       <ScrollRegion label={t('withdrawals.title')} minWidth={1100}>
-        <Table<WithdrawalRow>
+        <PagedTable<WithdrawalPage, WithdrawalFilters>
+          paged={paged}
           rowKey="id"
           columns={columns}
-          dataSource={list.data ?? []}
-          loading={list.isPending}
-          pagination={false}
-          locale={{ emptyText: list.isPending ? <span /> : <Empty description={t('withdrawals.empty')} /> }}
+          emptyText={t('withdrawals.empty')}
           data-testid="withdrawals-table"
         />
       </ScrollRegion>
