@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import type { PageWindow } from '../../db/paging.js';
 import type { UserId } from '../../db/ids.js';
 import type { PageWindow } from '../../db/paging.js';
 import { partners, withdrawals, type WithdrawalStatus } from './partners.tables.js';

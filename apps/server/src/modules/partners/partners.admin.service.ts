@@ -1,6 +1,5 @@
 import { formatMoney, type EndpointInput, type PageQuery, type partners as contract } from '@suanli/contract';
 import type { Db } from '../../db/client.js';
-import { paged } from '../../db/paging.js';
 import { asUserId } from '../../db/ids.js';
 import { paged } from '../../db/paging.js';
 import { inTransaction } from '../../db/transaction.js';

@@ -72,6 +72,9 @@ describe('the operations console at /admin', () => {
       'Invoices',
       'Withdrawals',
       'Codes and vouchers',
+      'Refunds',
+      'Reconciliation',
+      'Ledger check',
     ]);
   });
 });
