@@ -120,7 +120,10 @@ describe.skipIf(missingTools.length > 0 && !required)('the container image', () 
 
   it('becomes ready and healthy, and serves the console and a rental from registration to a running application', async () => {
     await until('readiness', async () => ((await fetch(`${origin}/api/readyz`)).ok ? true : undefined));
-    await until('the health check', async () => (await podman('healthcheck', 'run', container), true));
+    await until('the health check', async () => {
+      await podman('healthcheck', 'run', container);
+      return true;
+    });
     const page = await fetch(`${origin}/`);
     expect({ status: page.status, html: (await page.text()).includes('<div id="root"') }).toEqual({
       status: 200,
