@@ -14,13 +14,13 @@ if [[ "$BASE_IMAGE" == localhost/* ]]; then
 fi
 # chroot isolation: this machine cannot give buildah's default OCI isolation its namespaces. --layers keeps each
 # step's result, so a rebuild after a source change reinstalls nothing; the docker format keeps HEALTHCHECK,
-# which the OCI format has no field for.
+# which the OCI format has no field for; --force-rm leaves no working container behind a failed step.
 # The certificate authorities this machine's Node trusts reach npm ci in the build, for a registry behind a proxy.
 secrets=()
 if [ -f "${NODE_EXTRA_CA_CERTS:-}" ]; then
   secrets=(--secret "id=npm-ca,src=$NODE_EXTRA_CA_CERTS")
 fi
-buildah build --isolation=chroot --layers --jobs=1 --format=docker "${secrets[@]}" \
+buildah build --isolation=chroot --layers --force-rm --jobs=1 --format=docker "${secrets[@]}" \
   --build-arg "BASE_IMAGE=$BASE_IMAGE" \
   --file "$root/Containerfile" --tag "$image" "$root"
 echo "Built $image: $(podman image inspect --format '{{.Size}}' "$image") bytes."
