@@ -109,6 +109,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(staticFilesPlugin, { webDist: config.http.webDist });
   await app.register(compressionPlugin);
   await registerEdge(app, config);
+  for (const module of modules) {
+    module.metrics?.(app.metrics);
+  }
   // Before any module's routes: route() refuses an idempotent or an operator's endpoint when its plugin is missing.
   await app.register(idempotencyPlugin, { db, clock });
   await app.register(authenticatePlugin, {

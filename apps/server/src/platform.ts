@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Listen } from './db/notifications.js';
@@ -36,6 +37,8 @@ export interface Module<Service> {
    * it on every start, after migrations, so it must be idempotent and safe beside another instance starting.
    */
   start?: () => Promise<void>;
+  /** Adds its gauges to the app's registry; they read the database when /metrics is scraped (http/metrics.ts). */
+  metrics?: (registry: Registry) => void;
   /** Ends what the module holds open (a notification subscription); app.ts calls it when the app closes. */
   close?: () => Promise<void>;
 }

@@ -2,10 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-/** Prometheus metrics at /metrics, one registry per app so that test apps never share counters. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's registry: modules add their counters to it, and their gauges through Module.metrics (app.ts). */
+    metrics: Registry;
+  }
+}
+
+/**
+ * Prometheus metrics at /metrics, one registry per app so that test apps never share counters. Counters and the
+ * request histogram are per instance (sum them across instances); the gauges modules read from the database at scrape
+ * are platform-wide, the same from every instance (take one, e.g. max, across instances).
+ */
 export const metricsPlugin = fp(
   async (app: FastifyInstance) => {
     const registry = new Registry();
+    app.decorate('metrics', registry);
     collectDefaultMetrics({ register: registry });
     const requests = new Counter({
       name: 'http_requests_total',

@@ -2,6 +2,7 @@ import type { Module, Platform } from '../../platform.js';
 import { dashboardRoutes } from './dashboard.admin.routes.js';
 import { dashboardService, type DashboardDependencies } from './dashboard.admin.service.js';
 import { gpuUsageJob } from './dashboard.jobs.js';
+import { dashboardMetrics } from './dashboard.metrics.js';
 
 /**
  * The operators' dashboard (issue 23): at the top of the module graph beside the users desk, reading each figure
@@ -20,5 +21,10 @@ export function createDashboardModule(
     inventory,
     applications,
   });
-  return { service: null, routes: dashboardRoutes(service), jobs: [gpuUsageJob(inventory)] };
+  return {
+    service: null,
+    routes: dashboardRoutes(service),
+    jobs: [gpuUsageJob(inventory)],
+    metrics: dashboardMetrics({ db, clock, inventory, applications, wallet }),
+  };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { endOfLocalDay, localDay, startOfLocalDay } from '../../jobs/business-time.js';
 import type { Clock } from '../../jobs/clock.js';
 import { chartRange } from './income-expense-periods.js';
+import { findLedgerMismatches } from './ledger-check.queries.js';
 import { rechargedBetween, revenueByProductAndDay, userAccountTotals } from './wallet.admin.queries.js';
 import { findLedgerMismatches, ledgerSize, type LedgerFinding } from './ledger-check.queries.js';
 
@@ -69,6 +70,9 @@ export function walletAdminService({ db, clock, timeZone }: { db: Db; clock: Clo
 
   return {
     revenue,
+
+    /** What `npm run ledger:check` finds wrong (a full scan of the ledger): for the metrics, which cache it. */
+    ledgerFindings: async () => (await findLedgerMismatches(db)).length,
 
     /** The money part of the operators' dashboard: recharged today and this business month, owed, and revenue. */
     async dashboard() {
