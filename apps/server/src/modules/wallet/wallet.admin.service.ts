@@ -3,9 +3,8 @@ import type { Db } from '../../db/client.js';
 import { endOfLocalDay, localDay, startOfLocalDay } from '../../jobs/business-time.js';
 import type { Clock } from '../../jobs/clock.js';
 import { chartRange } from './income-expense-periods.js';
-import { findLedgerMismatches } from './ledger-check.queries.js';
-import { rechargedBetween, revenueByProductAndDay, userAccountTotals } from './wallet.admin.queries.js';
 import { findLedgerMismatches, ledgerSize, type LedgerFinding } from './ledger-check.queries.js';
+import { rechargedBetween, revenueByProductAndDay, userAccountTotals } from './wallet.admin.queries.js';
 
 // To the unit: a ledger that is off by less than a fen is off all the same.
 const yuan = (units: bigint) => formatMoney(money(units), 4);
