@@ -1,4 +1,4 @@
-import { formatMoney, money, parseMoney, wallet, type Locale } from '@suanli/contract';
+import { formatMoney, money, parseMoney, type Locale } from '@suanli/contract';
 import { Empty, theme, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { formatDateTime } from '@/shared/format/date-time';
@@ -27,6 +27,10 @@ function revenueGroups(revenue: MoneyFigures['revenue'], language: Locale): BarG
   }
   return groups;
 }
+
+// The products the range earned from, read from its rows: the browser's contract has no zod enums to list them
+// (vite-plugins/contract-paths.ts), so `wallet.RevenueProduct` is undefined there.
+const earnedFrom = (revenue: MoneyFigures['revenue']) => [...new Set(revenue.rows.map((row) => row.product))].sort();
 
 /** Finance's part: recharges today and this month, what users hold, and revenue by product and day. */
 export function MoneySection() {
@@ -69,7 +73,7 @@ export function MoneySection() {
                   end: formatDateTime(data.revenue.endDate, language, 'date'),
                 })}
                 groupHeading={t('money.day')}
-                series={wallet.RevenueProduct.options.map((product, index) => ({
+                series={earnedFrom(data.revenue).map((product, index) => ({
                   key: product,
                   label: t(`products.${product}`),
                   color: colors[index % colors.length]!,
