@@ -17,8 +17,8 @@ type DeskTableProps<Data extends Page<object>, Filters extends PageFilters> = Pa
   toolbar?: ReactNode;
   /** Offers the rows the filters select as a CSV file, beside the filters. */
   csvExport?: CsvExport<Row<Data>>;
-  /** The field that tells rows apart. */
-  rowKey: keyof Row<Data> & string;
+  /** The field that tells rows apart, or how to tell them apart when no one field does (a day and a channel). */
+  rowKey: (keyof Row<Data> & string) | ((row: Row<Data>) => string);
 };
 
 /**
@@ -34,7 +34,7 @@ export function DeskTable<Data extends Page<object>, Filters extends PageFilters
   ...tableProps
 }: DeskTableProps<Data, Filters>) {
   const { paged, rowKey } = tableProps;
-  const keyOf = (row: Row<Data>) => String(row[rowKey]);
+  const keyOf = (row: Row<Data>) => (typeof rowKey === 'function' ? rowKey(row) : String(row[rowKey]));
   return (
     <Flex vertical gap={12}>
       {toolbar || csvExport ? (
