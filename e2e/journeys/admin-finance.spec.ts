@@ -108,7 +108,11 @@ async function partnerWithWithdrawal() {
 async function exportedLines(page: Page, testId: string) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
   const csv = readFileSync((await download.path())!, 'utf8');
-  return csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n').slice(1);
+  return csv
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n')
+    .slice(1);
 }
 
 /** Rows of a console table, by a text they hold. */
@@ -250,7 +254,9 @@ describe('the finance desk', () => {
     await page.locator('.ant-select-item-option', { hasText: 'Completed' }).click();
     await expect.poll(() => row.textContent()).toContain('Completed');
     const exported = await exportedLines(page, 'withdrawals-export');
-    expect(exported.find((line) => line.startsWith(`${partner.withdrawalId},`))).toContain(',150.00,9.00,141.00,Completed,');
+    expect(exported.find((line) => line.startsWith(`${partner.withdrawalId},`))).toContain(
+      ',150.00,9.00,141.00,Completed,',
+    );
     expect((await partner.earnings()).data).toMatchObject({ held: '0.00', withdrawable: '50.00' });
 
     await page.getByTestId('admin-menu-auditLog').click();

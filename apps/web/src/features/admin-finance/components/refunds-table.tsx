@@ -98,7 +98,11 @@ export function RefundsTable() {
             </Form.Item>
           </Form>
         }
-        csvExport={{ fileName: t('refunds.csv.fileName'), csv: (rows) => refundsCsv(rows, t), testId: 'refunds-export' }}
+        csvExport={{
+          fileName: t('refunds.csv.fileName'),
+          csv: (rows) => refundsCsv(rows, t),
+          testId: 'refunds-export',
+        }}
         paged={paged}
         rowKey="orderNo"
         columns={columns}
