@@ -104,6 +104,17 @@ async function partnerWithWithdrawal() {
   return { ...partner, withdrawalId: withdrawal.data.withdrawalId, earnings };
 }
 
+/** The lines under the header of the CSV an export button saves. */
+async function exportedLines(page: Page, testId: string) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  return csv
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n')
+    .slice(1);
+}
+
 /** Rows of a console table, by a text they hold. */
 const rowOf = (page: Page, table: string, text: string) =>
   page.locator(`[data-testid="${table}"] tbody tr.ant-table-row`, { hasText: text });
@@ -143,6 +154,10 @@ describe('the finance desk', () => {
     await page.locator('.ant-select-item-option', { hasText: 'Paid' }).click();
     await page.getByTestId('bank-orders-search').click();
     await expect.poll(() => row.textContent()).toContain('Paid');
+    // The export reads the list as it is filtered: this one order, its amount as exact yuan for the accountant.
+    const exported = await exportedLines(page, 'bank-orders-export');
+    expect(exported).toHaveLength(1);
+    expect(exported[0]).toMatch(new RegExp(`^${orderNo},\\d+,200\\.00,Paid,`));
 
     await page.getByTestId('admin-menu-auditLog').click();
     const audit = rowOf(page, 'audit-table', `recharge-order:${orderNo}`);
@@ -238,6 +253,10 @@ describe('the finance desk', () => {
     await page.getByTestId('withdrawals-filter-status').click();
     await page.locator('.ant-select-item-option', { hasText: 'Completed' }).click();
     await expect.poll(() => row.textContent()).toContain('Completed');
+    const exported = await exportedLines(page, 'withdrawals-export');
+    expect(exported.find((line) => line.startsWith(`${partner.withdrawalId},`))).toContain(
+      ',150.00,9.00,141.00,Completed,',
+    );
     expect((await partner.earnings()).data).toMatchObject({ held: '0.00', withdrawable: '50.00' });
 
     await page.getByTestId('admin-menu-auditLog').click();

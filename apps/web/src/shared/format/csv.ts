@@ -1,3 +1,5 @@
+import dayjs from 'dayjs';
+
 const NEEDS_QUOTES = /[",\r\n]/;
 // A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection")…
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -16,4 +18,12 @@ function cell(value: string): string {
  */
 export function toCsv(rows: readonly (readonly string[])[]): string {
   return `\uFEFF${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+
+/**
+ * A time from the server as a CSV cell: in the reader's time zone, as the table beside it shows it, and written
+ * YYYY-MM-DD HH:mm:ss, which a spreadsheet sorts and reads as a time; empty when there is none.
+ */
+export function csvTime(value: string | null): string {
+  return value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '';
 }

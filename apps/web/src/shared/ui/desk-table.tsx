@@ -8,7 +8,10 @@ import { ScrollRegion } from './scroll-region';
 
 type Row<Data extends Page<object>> = Data['rows'][number];
 
-type DeskTableProps<Data extends Page<object>, Filters extends PageFilters> = PagedTableProps<Data, Filters> & {
+type DeskTableProps<Data extends Page<object>, Filters extends PageFilters> = Omit<
+  PagedTableProps<Data, Filters>,
+  'rowKey'
+> & {
   /** What the table holds, read out when its scrolling frame takes the focus. */
   label: string;
   /** The width below which the table scrolls sideways in its frame rather than squeezing. */
@@ -17,8 +20,8 @@ type DeskTableProps<Data extends Page<object>, Filters extends PageFilters> = Pa
   toolbar?: ReactNode;
   /** Offers the rows the filters select as a CSV file, beside the filters. */
   csvExport?: CsvExport<Row<Data>>;
-  /** The field that tells rows apart. */
-  rowKey: keyof Row<Data> & string;
+  /** The field that tells rows apart, or how to tell them apart when no one field does (a day and a channel). */
+  rowKey: (keyof Row<Data> & string) | ((row: Row<Data>) => string);
 };
 
 /**
@@ -31,10 +34,11 @@ export function DeskTable<Data extends Page<object>, Filters extends PageFilters
   minWidth,
   toolbar,
   csvExport,
+  rowKey,
   ...tableProps
 }: DeskTableProps<Data, Filters>) {
-  const { paged, rowKey } = tableProps;
-  const keyOf = (row: Row<Data>) => String(row[rowKey]);
+  const { paged } = tableProps;
+  const keyOf = (row: Row<Data>) => (typeof rowKey === 'function' ? rowKey(row) : String(row[rowKey]));
   return (
     <Flex vertical gap={12}>
       {toolbar || csvExport ? (
@@ -46,7 +50,7 @@ export function DeskTable<Data extends Page<object>, Filters extends PageFilters
         </Flex>
       ) : null}
       <ScrollRegion label={label} minWidth={minWidth}>
-        <PagedTable<Data, Filters> {...tableProps} />
+        <PagedTable<Data, Filters> {...tableProps} rowKey={rowKey} />
       </ScrollRegion>
     </Flex>
   );

@@ -1,5 +1,3 @@
-import { useBankOrderPages } from '@/features/admin-finance/api/bank-orders';
-import { BankOrderFilters } from '@/features/admin-finance/components/bank-order-filters';
 import { BankOrdersTable } from '@/features/admin-finance/components/bank-orders-table';
 import { useAdminFinanceTranslation } from '@/features/admin-finance/use-admin-finance-translation';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -7,12 +5,10 @@ import { PageHeader } from '@/shared/ui/page-header';
 /** The finance desk's queue of bank transfers: find the order a statement's remark names, confirm or reject it. */
 export function BankOrdersPage() {
   const { t } = useAdminFinanceTranslation();
-  const paged = useBankOrderPages();
   return (
     <>
       <PageHeader title={t('bankOrders.title')} />
-      <BankOrderFilters onChange={(filters) => paged.change({ filters })} />
-      <BankOrdersTable paged={paged} />
+      <BankOrdersTable />
     </>
   );
 }

@@ -1,5 +1,3 @@
-import { useInvoicePages } from '@/features/admin-finance/api/invoices';
-import { InvoiceFilters } from '@/features/admin-finance/components/invoice-filters';
 import { InvoicesTable } from '@/features/admin-finance/components/invoices-table';
 import { useAdminFinanceTranslation } from '@/features/admin-finance/use-admin-finance-translation';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -7,12 +5,10 @@ import { PageHeader } from '@/shared/ui/page-header';
 /** The finance desk's invoice applications: complete one with its invoice file, or reject it with a note. */
 export function InvoicesPage() {
   const { t } = useAdminFinanceTranslation();
-  const paged = useInvoicePages();
   return (
     <>
       <PageHeader title={t('invoices.title')} />
-      <InvoiceFilters onChange={(filters) => paged.change({ filters })} />
-      <InvoicesTable paged={paged} />
+      <InvoicesTable />
     </>
   );
 }

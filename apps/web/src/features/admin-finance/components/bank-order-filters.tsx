@@ -25,7 +25,7 @@ export function BankOrderFilters({ onChange }: { onChange: (filters: Filters) =>
       initialValues={{ status: 'pending' }}
       onFinish={(values) => onChange(filtersOf(values))}
       onReset={() => onChange(filtersOf({}))}
-      style={{ rowGap: 8, marginBottom: 16 }}
+      style={{ rowGap: 8 }}
     >
       <Form.Item name="status" label={label('status')}>
         <Select

@@ -3,19 +3,25 @@ import { Button, Flex, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
-import { PagedTable } from '@/shared/ui/paged-table';
-import type { PagedQuery } from '@/shared/query/use-paged-query';
-import { ScrollRegion } from '@/shared/ui/scroll-region';
-import type { BankOrderFilters, BankOrderPage, BankOrderRow } from '../api/bank-orders';
+import { DeskTable } from '@/shared/ui/desk-table';
+import {
+  useBankOrderPages,
+  type BankOrderFilters as Filters,
+  type BankOrderPage,
+  type BankOrderRow,
+} from '../api/bank-orders';
 import { useAdminFinanceTranslation } from '../use-admin-finance-translation';
 import { BankOrderDialog, type BankOrderVerb } from './bank-order-dialog';
+import { BankOrderFilters } from './bank-order-filters';
+import { bankOrdersCsv } from './finance-csv';
 
 /**
- * Bank-transfer orders, oldest first: a pending one is confirmed against the amount on the statement or rejected; a
- * rejected one may still be confirmed when its money turns up late.
+ * Bank-transfer orders, oldest first, under their filters and with their CSV: a pending one is confirmed against the
+ * amount on the statement or rejected; a rejected one may still be confirmed when its money turns up late.
  */
-export function BankOrdersTable({ paged }: { paged: PagedQuery<BankOrderPage, BankOrderFilters> }) {
+export function BankOrdersTable() {
   const { t } = useAdminFinanceTranslation();
+  const paged = useBankOrderPages();
   const [deciding, setDeciding] = useState<{ verb: BankOrderVerb; order: BankOrderRow } | null>(null);
   const column = (key: string) => t(`bankOrders.columns.${key}`);
   const columns: TableColumnsType<BankOrderRow> = [
@@ -60,15 +66,21 @@ export function BankOrdersTable({ paged }: { paged: PagedQuery<BankOrderPage, Ba
   ];
   return (
     <>
-      <ScrollRegion label={t('bankOrders.title')} minWidth={900}>
-        <PagedTable<BankOrderPage, BankOrderFilters>
-          paged={paged}
-          rowKey="orderNo"
-          columns={columns}
-          emptyText={t('bankOrders.empty')}
-          data-testid="bank-orders-table"
-        />
-      </ScrollRegion>
+      <DeskTable<BankOrderPage, Filters>
+        label={t('bankOrders.title')}
+        minWidth={900}
+        toolbar={<BankOrderFilters onChange={(filters) => paged.change({ filters })} />}
+        csvExport={{
+          fileName: t('bankOrders.csv.fileName'),
+          csv: (rows) => bankOrdersCsv(rows, t),
+          testId: 'bank-orders-export',
+        }}
+        paged={paged}
+        rowKey="orderNo"
+        columns={columns}
+        emptyText={t('bankOrders.empty')}
+        data-testid="bank-orders-table"
+      />
       {deciding ? (
         <BankOrderDialog verb={deciding.verb} order={deciding.order} onClose={() => setDeciding(null)} />
       ) : null}

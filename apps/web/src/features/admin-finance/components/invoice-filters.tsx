@@ -7,7 +7,7 @@ import { useAdminFinanceTranslation } from '../use-admin-finance-translation';
 export function InvoiceFilters({ onChange }: { onChange: (filters: Filters) => void }) {
   const { t } = useAdminFinanceTranslation();
   return (
-    <Form layout="inline" style={{ marginBottom: 16 }}>
+    <Form layout="inline">
       <Form.Item label={t('invoices.filters.status')}>
         <Select<InvoiceStatus>
           allowClear

@@ -3,18 +3,22 @@ import { Button, Flex, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
-import { PagedTable } from '@/shared/ui/paged-table';
-import type { PagedQuery } from '@/shared/query/use-paged-query';
-import { ScrollRegion } from '@/shared/ui/scroll-region';
-import type { InvoiceFilters, InvoicePage, InvoiceRow } from '../api/invoices';
+import { DeskTable } from '@/shared/ui/desk-table';
+import { useInvoicePages, type InvoiceFilters as Filters, type InvoicePage, type InvoiceRow } from '../api/invoices';
 import { useAdminFinanceTranslation } from '../use-admin-finance-translation';
+import { invoicesCsv } from './finance-csv';
 import { InvoiceDialog, type InvoiceVerb } from './invoice-dialog';
+import { InvoiceFilters } from './invoice-filters';
 
 const UNDER_REVIEW: readonly InvoiceStatus[] = ['submitted', 'modified'];
 
-/** Invoice applications with what they are made out to; one under review is completed with its file or rejected. */
-export function InvoicesTable({ paged }: { paged: PagedQuery<InvoicePage, InvoiceFilters> }) {
+/**
+ * Invoice applications with what they are made out to, under their status filter and with their CSV; one under review
+ * is completed with its file or rejected.
+ */
+export function InvoicesTable() {
   const { t } = useAdminFinanceTranslation();
+  const paged = useInvoicePages();
   const [deciding, setDeciding] = useState<{ verb: InvoiceVerb; application: InvoiceRow } | null>(null);
   const column = (key: string) => t(`invoices.columns.${key}`);
   const columns: TableColumnsType<InvoiceRow> = [
@@ -64,15 +68,21 @@ export function InvoicesTable({ paged }: { paged: PagedQuery<InvoicePage, Invoic
   ];
   return (
     <>
-      <ScrollRegion label={t('invoices.title')} minWidth={1100}>
-        <PagedTable<InvoicePage, InvoiceFilters>
-          paged={paged}
-          rowKey="id"
-          columns={columns}
-          emptyText={t('invoices.empty')}
-          data-testid="invoices-table"
-        />
-      </ScrollRegion>
+      <DeskTable<InvoicePage, Filters>
+        label={t('invoices.title')}
+        minWidth={1100}
+        toolbar={<InvoiceFilters onChange={(filters) => paged.change({ filters })} />}
+        csvExport={{
+          fileName: t('invoices.csv.fileName'),
+          csv: (rows) => invoicesCsv(rows, t),
+          testId: 'invoices-export',
+        }}
+        paged={paged}
+        rowKey="id"
+        columns={columns}
+        emptyText={t('invoices.empty')}
+        data-testid="invoices-table"
+      />
       {deciding ? (
         <InvoiceDialog verb={deciding.verb} application={deciding.application} onClose={() => setDeciding(null)} />
       ) : null}

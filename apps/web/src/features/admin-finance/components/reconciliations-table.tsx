@@ -2,8 +2,7 @@ import { PaymentChannel } from '@suanli/contract';
 import { Badge, Flex, Form, Switch, type TableColumnsType } from 'antd';
 import { formatMoneyText } from '@/shared/format/money';
 import { MoneyText } from '@/shared/ui/money-text';
-import { PagedTable } from '@/shared/ui/paged-table';
-import { ScrollRegion } from '@/shared/ui/scroll-region';
+import { DeskTable } from '@/shared/ui/desk-table';
 import {
   useReconciliationPages,
   type ReconciliationFilters,
@@ -11,31 +10,17 @@ import {
   type ReconciliationRow,
 } from '../api/reconciliations';
 import { useAdminFinanceTranslation } from '../use-admin-finance-translation';
+import { reconciliationDifferences, reconciliationsCsv } from './finance-csv';
 
-/** Each channel's reconciled days, newest first: what matched, and every difference between the provider and us. */
+/**
+ * Each channel's reconciled days, newest first, with their CSV: what matched, and every difference between the
+ * provider and us.
+ */
 export function ReconciliationsTable() {
   const { t } = useAdminFinanceTranslation();
   const paged = useReconciliationPages();
   const column = (key: string) => t(`reconciliations.columns.${key}`);
-  const differences = (row: ReconciliationRow) => [
-    ...row.missingAtProvider.map((order) =>
-      t('reconciliations.missingAtProvider', { orderNo: order.orderNo, amount: formatMoneyText(order.amount) }),
-    ),
-    ...row.missingAsOrders.map((payment) =>
-      t('reconciliations.missingAsOrder', {
-        orderNo: payment.orderNo,
-        tradeNo: payment.tradeNo,
-        amount: formatMoneyText(payment.amount),
-      }),
-    ),
-    ...row.mismatches.map((mismatch) =>
-      t('reconciliations.mismatch', {
-        orderNo: mismatch.orderNo,
-        orderAmount: formatMoneyText(mismatch.orderAmount),
-        providerAmount: formatMoneyText(mismatch.providerAmount),
-      }),
-    ),
-  ];
+  const differences = (row: ReconciliationRow) => reconciliationDifferences(row, t, formatMoneyText);
   const columns: TableColumnsType<ReconciliationRow> = [
     { key: 'day', title: column('day'), dataIndex: 'day' },
     {
@@ -79,26 +64,31 @@ export function ReconciliationsTable() {
     },
   ];
   return (
-    <>
-      <Form layout="inline" style={{ marginBottom: 16 }}>
-        <Form.Item label={t('reconciliations.differencesOnly')}>
-          <Switch
-            checked={paged.params.differencesOnly === 'true'}
-            onChange={(on) => paged.change({ filters: { differencesOnly: on ? 'true' : undefined } })}
-            aria-label={t('reconciliations.differencesOnly')}
-            data-testid="reconciliations-differences-only"
-          />
-        </Form.Item>
-      </Form>
-      <ScrollRegion label={t('reconciliations.title')} minWidth={1000}>
-        <PagedTable<ReconciliationPage, ReconciliationFilters>
-          paged={paged}
-          rowKey={(row) => `${row.day}:${row.channel}`}
-          columns={columns}
-          emptyText={t('reconciliations.empty')}
-          data-testid="reconciliations-table"
-        />
-      </ScrollRegion>
-    </>
+    <DeskTable<ReconciliationPage, ReconciliationFilters>
+      label={t('reconciliations.title')}
+      minWidth={1000}
+      toolbar={
+        <Form layout="inline">
+          <Form.Item label={t('reconciliations.differencesOnly')}>
+            <Switch
+              checked={paged.params.differencesOnly === 'true'}
+              onChange={(on) => paged.change({ filters: { differencesOnly: on ? 'true' : undefined } })}
+              aria-label={t('reconciliations.differencesOnly')}
+              data-testid="reconciliations-differences-only"
+            />
+          </Form.Item>
+        </Form>
+      }
+      csvExport={{
+        fileName: t('reconciliations.csv.fileName'),
+        csv: (rows) => reconciliationsCsv(rows, t),
+        testId: 'reconciliations-export',
+      }}
+      paged={paged}
+      rowKey={(row: ReconciliationRow) => `${row.day}:${row.channel}`}
+      columns={columns}
+      emptyText={t('reconciliations.empty')}
+      data-testid="reconciliations-table"
+    />
   );
 }

@@ -3,8 +3,7 @@ import { App, Button, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
-import { PagedTable } from '@/shared/ui/paged-table';
-import { ScrollRegion } from '@/shared/ui/scroll-region';
+import { DeskTable } from '@/shared/ui/desk-table';
 import { fetchBatchCodes, useRedeemBatchPages, type RedeemBatchPage, type RedeemBatchRow } from '../api/redeem-batches';
 import { useAdminFinanceTranslation } from '../use-admin-finance-translation';
 import { saveBatchCsv } from './redeem-codes-csv';
@@ -57,15 +56,15 @@ export function RedeemBatchesTable() {
       <Typography.Title level={2} style={{ fontSize: 18 }}>
         {t('redeem.batches.title')}
       </Typography.Title>
-      <ScrollRegion label={t('redeem.batches.title')} minWidth={900}>
-        <PagedTable<RedeemBatchPage>
-          paged={paged}
-          rowKey="batchId"
-          columns={columns}
-          emptyText={t('redeem.batches.empty')}
-          data-testid="redeem-batches-table"
-        />
-      </ScrollRegion>
+      <DeskTable<RedeemBatchPage>
+        label={t('redeem.batches.title')}
+        minWidth={900}
+        paged={paged}
+        rowKey="batchId"
+        columns={columns}
+        emptyText={t('redeem.batches.empty')}
+        data-testid="redeem-batches-table"
+      />
     </>
   );
 }

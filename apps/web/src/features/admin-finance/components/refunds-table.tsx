@@ -1,10 +1,9 @@
 import { PaymentChannel } from '@suanli/contract';
-import { Button, Flex, Form, Input, Tag, type TableColumnsType } from 'antd';
+import { Badge, Button, Flex, Form, Input, type BadgeProps, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
-import { PagedTable } from '@/shared/ui/paged-table';
-import { ScrollRegion } from '@/shared/ui/scroll-region';
+import { DeskTable } from '@/shared/ui/desk-table';
 import {
   useRechargeOrderPages,
   type RechargeOrderFilters,
@@ -12,11 +11,21 @@ import {
   type RechargeOrderRow,
 } from '../api/recharge-refunds';
 import { useAdminFinanceTranslation } from '../use-admin-finance-translation';
+import { refundsCsv } from './finance-csv';
 import { RefundDialog } from './refund-dialog';
 
-const STATUS_COLORS = { pending: 'processing', succeeded: 'success', refused: 'error' } as const;
+type RefundStatus = RechargeOrderRow['refunds'][number]['status'];
+// A badge's dot carries the colour and its text stays in the body's: a coloured tag's text fails the contrast check.
+const STATUS_BADGES: Record<RefundStatus, BadgeProps['status']> = {
+  pending: 'processing',
+  succeeded: 'success',
+  refused: 'error',
+};
 
-/** Paid WeChat Pay and Alipay recharges, newest first, found by order number or user: what was refunded, and a refund. */
+/**
+ * Paid WeChat Pay and Alipay recharges, newest first, found by order number or user, with their CSV: what was
+ * refunded, and a refund.
+ */
 export function RefundsTable() {
   const { t } = useAdminFinanceTranslation();
   const paged = useRechargeOrderPages();
@@ -46,7 +55,7 @@ export function RefundsTable() {
           {row.refunds.map((refund) => (
             <span key={refund.refundNo}>
               <MoneyText value={refund.amount} />{' '}
-              <Tag color={STATUS_COLORS[refund.status]}>{t(`refunds.status.${refund.status}`)}</Tag>
+              <Badge status={STATUS_BADGES[refund.status]} text={t(`refunds.status.${refund.status}`)} />
             </span>
           ))}
         </Flex>
@@ -65,34 +74,41 @@ export function RefundsTable() {
   ];
   return (
     <>
-      <Form<RechargeOrderFilters>
-        layout="inline"
-        onFinish={({ orderNo, userId }) =>
-          paged.change({ filters: { orderNo: orderNo?.trim() || undefined, userId: userId?.trim() || undefined } })
+      <DeskTable<RechargeOrderPage, RechargeOrderFilters>
+        label={t('refunds.title')}
+        minWidth={1100}
+        toolbar={
+          <Form<RechargeOrderFilters>
+            layout="inline"
+            onFinish={({ orderNo, userId }) =>
+              paged.change({ filters: { orderNo: orderNo?.trim() || undefined, userId: userId?.trim() || undefined } })
+            }
+            style={{ rowGap: 8 }}
+          >
+            <Form.Item name="orderNo" label={t('refunds.filters.orderNo')}>
+              <Input allowClear maxLength={32} style={{ width: 220 }} data-testid="refunds-filter-order" />
+            </Form.Item>
+            <Form.Item name="userId" label={t('refunds.filters.userId')}>
+              <Input allowClear maxLength={18} style={{ width: 140 }} />
+            </Form.Item>
+            <Form.Item>
+              <Button type="primary" htmlType="submit" data-testid="refunds-search">
+                {t('refunds.filters.search')}
+              </Button>
+            </Form.Item>
+          </Form>
         }
-        style={{ rowGap: 8, marginBottom: 16 }}
-      >
-        <Form.Item name="orderNo" label={t('refunds.filters.orderNo')}>
-          <Input allowClear maxLength={32} style={{ width: 220 }} data-testid="refunds-filter-order" />
-        </Form.Item>
-        <Form.Item name="userId" label={t('refunds.filters.userId')}>
-          <Input allowClear maxLength={18} style={{ width: 140 }} />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" data-testid="refunds-search">
-            {t('refunds.filters.search')}
-          </Button>
-        </Form.Item>
-      </Form>
-      <ScrollRegion label={t('refunds.title')} minWidth={1100}>
-        <PagedTable<RechargeOrderPage, RechargeOrderFilters>
-          paged={paged}
-          rowKey="orderNo"
-          columns={columns}
-          emptyText={t('refunds.empty')}
-          data-testid="refunds-table"
-        />
-      </ScrollRegion>
+        csvExport={{
+          fileName: t('refunds.csv.fileName'),
+          csv: (rows) => refundsCsv(rows, t),
+          testId: 'refunds-export',
+        }}
+        paged={paged}
+        rowKey="orderNo"
+        columns={columns}
+        emptyText={t('refunds.empty')}
+        data-testid="refunds-table"
+      />
       {refunding ? <RefundDialog order={refunding} onClose={() => setRefunding(null)} /> : null}
     </>
   );

@@ -3,8 +3,7 @@ import { Button, Flex, Form, Select, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DateTime } from '@/shared/ui/date-time';
 import { MoneyText } from '@/shared/ui/money-text';
-import { PagedTable } from '@/shared/ui/paged-table';
-import { ScrollRegion } from '@/shared/ui/scroll-region';
+import { DeskTable } from '@/shared/ui/desk-table';
 import {
   useWithdrawalPages,
   type WithdrawalFilters,
@@ -12,11 +11,15 @@ import {
   type WithdrawalRow,
 } from '../api/withdrawals';
 import { useAdminFinanceTranslation } from '../use-admin-finance-translation';
+import { withdrawalsCsv } from './finance-csv';
 import { WithdrawalDialog, type WithdrawalVerb } from './withdrawal-dialog';
 
 type Status = WithdrawalRow['status'];
 
-/** Partners' withdrawals in one status, submitted first, paged: who is paid what, and the decision on those waiting. */
+/**
+ * Partners' withdrawals in one status, submitted first, paged, with their CSV: who is paid what, and the decision on
+ * those waiting.
+ */
 export function WithdrawalsTable() {
   const { t } = useAdminFinanceTranslation();
   const paged = useWithdrawalPages();
@@ -65,30 +68,37 @@ export function WithdrawalsTable() {
   ];
   return (
     <>
-      <Form layout="inline" style={{ marginBottom: 16 }}>
-        <Form.Item label={t('withdrawals.filters.status')}>
-          <Select<Status>
-            value={paged.params.status ?? 'submitted'}
-            onChange={(status) => paged.change({ filters: { status } })}
-            style={{ width: 160 }}
-            options={WithdrawalStatus.values.map((value) => ({
-              value,
-              label: t(`contract:${WithdrawalStatus.labelKey(value)}`),
-            }))}
-            aria-label={t('withdrawals.filters.status')}
-            data-testid="withdrawals-filter-status"
-          />
-        </Form.Item>
-      </Form>
-      <ScrollRegion label={t('withdrawals.title')} minWidth={1100}>
-        <PagedTable<WithdrawalPage, WithdrawalFilters>
-          paged={paged}
-          rowKey="id"
-          columns={columns}
-          emptyText={t('withdrawals.empty')}
-          data-testid="withdrawals-table"
-        />
-      </ScrollRegion>
+      <DeskTable<WithdrawalPage, WithdrawalFilters>
+        label={t('withdrawals.title')}
+        minWidth={1100}
+        toolbar={
+          <Form layout="inline">
+            <Form.Item label={t('withdrawals.filters.status')}>
+              <Select<Status>
+                value={paged.params.status ?? 'submitted'}
+                onChange={(status) => paged.change({ filters: { status } })}
+                style={{ width: 160 }}
+                options={WithdrawalStatus.values.map((value) => ({
+                  value,
+                  label: t(`contract:${WithdrawalStatus.labelKey(value)}`),
+                }))}
+                aria-label={t('withdrawals.filters.status')}
+                data-testid="withdrawals-filter-status"
+              />
+            </Form.Item>
+          </Form>
+        }
+        csvExport={{
+          fileName: t('withdrawals.csv.fileName'),
+          csv: (rows) => withdrawalsCsv(rows, t),
+          testId: 'withdrawals-export',
+        }}
+        paged={paged}
+        rowKey="id"
+        columns={columns}
+        emptyText={t('withdrawals.empty')}
+        data-testid="withdrawals-table"
+      />
       {deciding ? (
         <WithdrawalDialog verb={deciding.verb} withdrawal={deciding.withdrawal} onClose={() => setDeciding(null)} />
       ) : null}

@@ -1,4 +1,4 @@
-import { notices } from '@suanli/contract';
+import { notices, type EndpointInput } from '@suanli/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/shared/http';
 import { usePagedQuery, type PageParams } from '@/shared/query/use-paged-query';
@@ -10,14 +10,10 @@ export type NoticePage = Awaited<ReturnType<typeof fetchNoticePage>>;
 export type NoticeRow = NoticePage['rows'][number];
 
 /** What an operator writes: the notice in both languages and, unless it goes out now, its publish time (ISO). */
-export interface NoticeInput {
-  titleZh: string;
-  titleEn: string;
-  contentZh: string;
-  contentEn: string;
-  publishTime?: string | undefined;
-  reason: string;
-}
+export type NoticeInput = EndpointInput<typeof notices.createNotice>['body'];
+/** A rewrite of a notice not yet out, at the version read. */
+type NoticeUpdate = EndpointInput<typeof notices.updateNotice>['body'] & { id: string };
+type NoticeWithdrawal = EndpointInput<typeof notices.withdrawNotice>['body'] & { id: string };
 
 function fetchNoticePage({ pageNum, pageSize, status }: PageParams<NoticeFilters>) {
   return http.call(notices.listAdminNotices, { query: { pageNum, pageSize, status } });
@@ -41,11 +37,11 @@ export const useCreateNotice = () =>
 
 /** Rewrites a notice not yet out, at the version read: changed since, the server answers 409. */
 export const useUpdateNotice = () =>
-  useNoticeMutation(({ id, ...body }: NoticeInput & { id: string; version: number }) =>
+  useNoticeMutation(({ id, ...body }: NoticeUpdate) =>
     http.call(notices.updateNotice, { params: { id }, body, silent: true }),
   );
 
 export const useWithdrawNotice = () =>
-  useNoticeMutation(({ id, ...body }: { id: string; version: number; reason: string }) =>
+  useNoticeMutation(({ id, ...body }: NoticeWithdrawal) =>
     http.call(notices.withdrawNotice, { params: { id }, body, silent: true }),
   );

@@ -1,13 +1,9 @@
 import { ConsultationService } from '@suanli/contract';
-import dayjs from 'dayjs';
-import { toCsv } from '@/shared/format/csv';
+import { csvTime, toCsv } from '@/shared/format/csv';
 import type { ConsultationRow } from '../api/consultations';
 import type { FeedbackRow } from '../api/feedback';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-/** Local sortable time, as a spreadsheet sorts it; empty when there is none. */
-const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');
 
 /** Users' feedback as CSV, headed in the reader's language: one row each, its screenshots counted. */
 export function feedbackCsv(rows: readonly FeedbackRow[], t: Translate): string {
@@ -18,12 +14,12 @@ export function feedbackCsv(rows: readonly FeedbackRow[], t: Translate): string 
     header,
     ...rows.map((row) => [
       row.id,
-      time(row.createTime),
+      csvTime(row.createTime),
       row.userId,
       row.content,
       String(row.screenshotUrls.length),
       t(`feedback.states.${row.state}`),
-      time(row.adoptedAt),
+      csvTime(row.adoptedAt),
     ]),
   ]);
 }
@@ -35,7 +31,7 @@ export function consultationsCsv(rows: readonly ConsultationRow[], t: Translate,
     [...keys.map((key) => t(`consultations.csv.columns.${key}`)), t('consultations.csv.columns.notes')],
     ...rows.map((row) => [
       row.id,
-      time(row.createTime),
+      csvTime(row.createTime),
       row.name,
       row.company,
       row.position,
@@ -43,7 +39,7 @@ export function consultationsCsv(rows: readonly ConsultationRow[], t: Translate,
       row.services.map((service) => tc(ConsultationService.labelKey(service))).join('; '),
       row.requirement,
       t(`consultations.states.${row.state}`),
-      time(row.handledAt),
+      csvTime(row.handledAt),
       String(row.notes),
     ]),
   ]);
