@@ -63,7 +63,7 @@ async function reducedExports(): Promise<string> {
  * (`@suanli/contract/paths`) plus its endpoints and enums reduced at build time from the full contract: every
  * endpoint to its method and path, every enum to its values and label keys. A console import that only the
  * full contract has fails the build (a missing export), and so does zod reaching the bundle by another way. Types
- * still come from the full contract; the console's tests (vitest.config.ts) use it whole.
+ * still come from the full contract; the console's tests (vitest.config.ts) load the contract through this plugin too.
  */
 export function contractPaths(): Plugin {
   return {
