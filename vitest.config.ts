@@ -24,6 +24,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['apps/server/test/helpers/global-setup.ts'],
           pool: 'forks',
+          // A file's modules stay loaded for the next file on the same worker: each file imports the whole app (about
+          // 1.3 s), and no server test keeps state in a module or the environment between files.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -35,7 +38,8 @@ export default defineConfig({
           include: ['e2e/journeys/**/*.spec.ts'],
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],
-          fileParallelism: false,
+          // Journeys run two at a time on two cores: a state polled for may take a loaded box more than the default second.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -12,11 +12,18 @@ const reports = mkdtempSync(path.join(os.tmpdir(), 'suanli-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 
+let stepStarted = Date.now();
+
+// Each line says how long its step took: CI has a time budget (issue 24), and this is where it goes.
 function record(name, counts, note = '') {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
-  lines.push(`${name.padEnd(22)} ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${note}`);
+  const seconds = Math.round((Date.now() - stepStarted) / 1000);
+  stepStarted = Date.now();
+  lines.push(
+    `${name.padEnd(22)} ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${note}  (${seconds} s)`,
+  );
 }
 
 async function check(name, command, args) {
@@ -76,6 +83,7 @@ function fail(name, reason) {
 
 try {
   ensureInstalled();
+  stepStarted = Date.now();
   await check('lint', bin('eslint'), ['.', '--max-warnings=0']);
   await check('format', bin('prettier'), ['--check', '.', '--log-level=warn']);
   await check('import cycles', process.execPath, [path.join(ROOT, 'scripts', 'check-cycles.mjs')]);

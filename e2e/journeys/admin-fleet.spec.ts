@@ -24,9 +24,14 @@ async function confirmWithReason(page: Page, testId: string, reason: string) {
   await page.getByTestId(`${testId}-ok`).click();
 }
 
-async function chooseOption(page: Page, testId: string, option: string) {
+/** Picks an option of a select (the first when none is named) and waits until the select shows it. */
+async function chooseOption(page: Page, testId: string, option?: string) {
   await page.getByTestId(testId).click();
-  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  const choice = (option ? options.filter({ hasText: option }) : options).first();
+  const text = (await choice.textContent()) ?? '';
+  await choice.click();
+  await expect.poll(() => page.getByTestId(testId).textContent()).toContain(text);
 }
 
 const modelRow = (page: Page) => page.locator('[data-testid="fleet-models"] tbody tr', { hasText: gpuModel });
@@ -72,8 +77,7 @@ describe('the fleet desk', () => {
     await page.getByTestId('admin-menu-fleetHosts').click();
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Fleet');
     await page.getByTestId('fleet-add-host-open').click();
-    await page.getByTestId('fleet-add-host-region').click();
-    await page.locator('.ant-select-item-option').first().click();
+    await chooseOption(page, 'fleet-add-host-region');
     await page.getByTestId('fleet-add-host-name').fill(hostName);
     await chooseOption(page, 'fleet-add-host-model', gpuModel);
     await page.getByTestId('fleet-add-host-count').fill('2');

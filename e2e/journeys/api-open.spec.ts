@@ -1,15 +1,16 @@
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
 import { dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
 import { callApi } from '../support/dev-api.js';
 import { imageNamed, runningApplication, verifiedRenterWithBalance } from '../support/renter.js';
+import { journeyServer } from '../support/journey-server.js';
 
 let session: BrowserSession;
 afterEach(() => session.close());
 
 /** A program's call through the gateway with an API key: no sn header, no session. */
 const callGateway = (applicationId: string, key: string) =>
-  fetch(`${inject('baseUrl')}/gateway/${applicationId}/healthz`, { headers: { authorization: `Bearer ${key}` } });
+  fetch(`${journeyServer().baseUrl}/gateway/${applicationId}/healthz`, { headers: { authorization: `Bearer ${key}` } });
 
 // Calls bought ahead and not used come back a second after the last call here (decision 0034); the page reads the
 // points when it loads.

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
 import { dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
 import { callApi } from '../support/dev-api.js';
@@ -11,6 +11,7 @@ import {
   verifiedPhoneRenterWithBalance,
   verifiedRenterWithBalance,
 } from '../support/renter.js';
+import { journeyServer } from '../support/journey-server.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -34,7 +35,7 @@ describe('my images', () => {
     const pytorch = await imageNamed('PyTorch');
     const { id: appId } = await runningApplication(owner.token, { appName: 'to-save' });
     // A file the owner's work left on the data disk (the local driver keeps it under DATA_DIR/apps/<id>/data).
-    await writeFile(path.join(inject('dataDir'), 'apps', appId, 'data', 'trained-notes.txt'), 'epoch 3');
+    await writeFile(path.join(journeyServer().dataDir, 'apps', appId, 'data', 'trained-notes.txt'), 'epoch 3');
 
     // Saved from My applications, with a name and a remark.
     await openSignedIn(page, baseUrl, owner.token, '/myApp');

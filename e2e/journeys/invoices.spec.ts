@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
 import { chooseLanguage, dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
 import { callApi, registerByEmail } from '../support/dev-api.js';
+import { journeyServer } from '../support/journey-server.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -48,7 +49,7 @@ async function completeAsOperator(id: string) {
     token: operator.token,
     body: { contentType: 'application/pdf', reason: 'the issued invoice' },
   });
-  const stored = await fetch(new URL(upload.data.url, inject('baseUrl')), {
+  const stored = await fetch(new URL(upload.data.url, journeyServer().baseUrl), {
     method: 'PUT',
     headers: { 'content-type': 'application/pdf' },
     body: PDF,

@@ -1,8 +1,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.js';
 import { startFreshHour } from './dev-api.js';
 import { trackWelcomeRequests } from './welcome-requests.js';
+import { journeyServer } from './journey-server.js';
 
 // Playwright gives each launch a fresh, empty profile of its own.
 
@@ -48,5 +48,5 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
   });
   trackWelcomeRequests(context);
   const page = await context.newPage();
-  return { browser, context, page, baseUrl: options.baseUrl ?? inject('baseUrl'), close: () => browser.close() };
+  return { browser, context, page, baseUrl: options.baseUrl ?? journeyServer().baseUrl, close: () => browser.close() };
 }

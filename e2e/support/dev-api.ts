@@ -1,5 +1,5 @@
 import { signRequest } from '@suanli/contract';
-import { inject } from 'vitest';
+import { journeyServer } from './journey-server.js';
 
 /**
  * The latest one-time code the outbox provider "sent" to a phone or e-mail (ARCHITECTURE §9). A journey asks right
@@ -7,7 +7,7 @@ import { inject } from 'vitest';
  */
 export async function latestCode(to: string): Promise<string> {
   for (const deadline = Date.now() + 10_000; ;) {
-    const response = await fetch(`${inject('baseUrl')}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    const response = await fetch(`${journeyServer().baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`);
     const body = (await response.json()) as { data: { code: string | null }[] };
     const code = body.data.find((message) => message.code)?.code;
     if (code) {
@@ -53,7 +53,7 @@ export function sandboxIdNumber(body = '11010519900307123'): string {
 
 /** Calls the API the way the console does (signed with the sn header), for journeys that set up state first. */
 export async function callApi<T>(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
-  const response = await fetch(`${inject('baseUrl')}/api${path}`, {
+  const response = await fetch(`${journeyServer().baseUrl}/api${path}`, {
     method,
     headers: {
       sn: signRequest(path.split('?')[0]!, Date.now()),
