@@ -108,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // (static-files.ts); then compression, which adds itself to every route registered after it.
   await app.register(staticFilesPlugin, { webDist: config.http.webDist });
   await app.register(compressionPlugin);
-  await registerEdge(app, config);
+  await registerEdge(app, config, services.auth.countInWindow);
   for (const module of modules) {
     module.metrics?.(app.metrics);
   }

@@ -127,6 +127,7 @@ export function composeModules(platform: Platform) {
   });
   const apiOpen = createApiOpenModule({
     ...platform,
+    auth: auth.service,
     wallet: wallet.service,
     applications: applications.service,
     users: users.service,
@@ -191,6 +192,7 @@ export function composeModules(platform: Platform) {
     dashboard,
   ];
   const services = {
+    auth: auth.service,
     notices: notices.service,
     users: users.service,
     operators: operators.service,

@@ -13,7 +13,7 @@ export const gateway = configGroup({
     .transform((env) => ({
       /** Power points one call through the gateway costs, whatever its size (10: 0.10 yuan at 100 points a yuan). */
       pointsPerCall: env.GATEWAY_POINTS_PER_CALL,
-      /** Calls one API key may make a minute, per server. */
+      /** Calls one API key may make a minute, counted across every server (decision 0042). */
       rateLimitPerMinute: env.GATEWAY_RATE_LIMIT_PER_MINUTE,
       /** How long a user's prepaid calls on a server may go unused before the rest returns to their points (0034). */
       allowanceIdleMs: env.GATEWAY_ALLOWANCE_IDLE_SECONDS * 1000,

@@ -9,15 +9,16 @@ import { errorHandlerPlugin } from './error-handler.js';
 import { localePlugin } from './locale.js';
 import { metricsPlugin } from './metrics.js';
 import { securityHeadersPlugin } from './security-headers.js';
+import { floodGuardWithSharedRouteLimits, type SharedCounter } from './shared-rate-limit.js';
 import { signaturePlugin } from './signature.js';
 import { unreadBodyPlugin } from './unread-body.js';
 
 /**
  * The cross-cutting plugins every request passes before a module's route: language, errors, headers, limits, and the
  * refusal of forbidden characters. Answers before routing (protocol errors, timeouts) are server options
- * (server-options.ts).
+ * (server-options.ts). `count` is the database's shared counter, for the endpoints' own rate limits (decision 0042).
  */
-export async function registerEdge(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerEdge(app: FastifyInstance, config: Config, count: SharedCounter): Promise<void> {
   await app.register(localePlugin);
   await app.register(errorHandlerPlugin, { bodyLimit: config.http.bodyLimit });
   await app.register(securityHeadersPlugin);
@@ -27,6 +28,7 @@ export async function registerEdge(app: FastifyInstance, config: Config): Promis
     await app.register(rateLimit, {
       max: config.http.rateLimitPerMinute,
       timeWindow: 60_000,
+      store: floodGuardWithSharedRouteLimits(count),
       errorResponseBuilder: () => new AppError('rateLimited'),
     });
   }

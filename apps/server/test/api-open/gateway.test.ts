@@ -180,6 +180,23 @@ describe('a call through the gateway', () => {
     expect((await callGateway(t, other.key, `/${applicationId}/healthz`)).statusCode).toBe(200);
   });
 
+  it("counts the key's calls on every server: the 7th of a minute is refused whichever server answers it", async () => {
+    const { applicationId, key } = await caller('5');
+    const second = await buildTestApp(
+      { ...compute, RATE_LIMIT_PER_MINUTE: '0', GATEWAY_POINTS_PER_CALL: '40', GATEWAY_RATE_LIMIT_PER_MINUTE: '6' },
+      { clock: t.clock, testDatabase: t.testDatabase },
+    );
+    try {
+      const statuses = [];
+      for (let index = 0; index < 7; index += 1) {
+        statuses.push((await callGateway(index % 2 === 0 ? t : second, key, `/${applicationId}/healthz`)).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('passes a body of megabytes intact both ways', async () => {
     const { applicationId, key } = await caller('1');
     const body = randomBytes(8 * 1024 * 1024);
@@ -210,6 +227,8 @@ describe('a call through the gateway', () => {
     );
 
     expect((await desk(t, support.token).unlock(userId)).statusCode).toBe(200);
+    // A new minute of the key's rate limit (counted in business time), however many calls passed before the lock.
+    (t.clock as AdjustableClock).advance(1);
     await expect.poll(async () => (await call()).statusCode, slowly).toBe(200);
   });
 

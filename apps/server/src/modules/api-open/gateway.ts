@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { API_GATEWAY, ERRORS, errorMessageKey, pickLocale, translate } from '@suanli/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
+import { sharedStore, type SharedCounter } from '../../http/shared-rate-limit.js';
 import type { ApiTarget, ApplicationsModuleService } from '../applications/index.js';
 import type { CallsService } from './calls.service.js';
 import type { Caller, CredentialsService } from './credentials.service.js';
@@ -52,6 +53,8 @@ interface GatewayDependencies {
   calls: CallsService;
   applications: Pick<ApplicationsModuleService, 'apiTarget'>;
   rateLimitPerMinute: number;
+  /** The database's counter: a key's calls a minute are counted across every instance (decision 0042). */
+  count: SharedCounter;
   secure: boolean;
 }
 
@@ -60,10 +63,17 @@ interface GatewayDependencies {
  * Registered before every other plugin (Module.front), like the application proxy, so that neither the console's rate
  * limit, the `sn` check, per-request compression nor the JSON body parser touch a call: bodies stream both ways
  * (@fastify/reply-from over undici). In order: the key (401), its rate limit (429, @fastify/rate-limit keyed by the
- * key, per server), the application's API link (404, 409, 422, 503), the call paid in power points (402), then the
+ * key, counted in the database across servers), the application's API link (404, 409, 422, 503), the call paid in power points (402), then the
  * call forwarded without the caller's credentials.
  */
-export function gatewayPlugin({ credentials, calls, applications, rateLimitPerMinute, secure }: GatewayDependencies) {
+export function gatewayPlugin({
+  credentials,
+  calls,
+  applications,
+  rateLimitPerMinute,
+  count,
+  secure,
+}: GatewayDependencies) {
   return async (app: FastifyInstance) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -86,6 +96,7 @@ export function gatewayPlugin({ credentials, calls, applications, rateLimitPerMi
     await app.register(rateLimit, {
       max: rateLimitPerMinute,
       timeWindow: 60_000,
+      store: sharedStore(count, 'api-key'),
       // After the key is known, so that each key has a limit of its own.
       hook: 'preHandler',
       keyGenerator: (request) => String(request.apiCaller?.credentialId),

@@ -1,5 +1,6 @@
 import type { Module, Platform } from '../../platform.js';
 import type { ApplicationsModuleService } from '../applications/index.js';
+import type { AuthService } from '../auth/index.js';
 import type { UsersService } from '../users/index.js';
 import type { WalletService } from '../wallet/index.js';
 import { apiOpenRoutes } from './api-open.routes.js';
@@ -20,10 +21,12 @@ export function createApiOpenModule({
   wallet,
   applications,
   users,
+  auth,
 }: Platform & {
   wallet: Pick<WalletService, 'settle' | 'returnUnused'>;
   applications: Pick<ApplicationsModuleService, 'apiTarget'>;
   users: Pick<UsersService, 'isLocked'>;
+  auth: Pick<AuthService, 'countInWindow'>;
 }): Module<CredentialsService> {
   const { pointsPerCall, rateLimitPerMinute, allowanceIdleMs, serverDeadSeconds } = config.gateway;
   const credentials = credentialsService({ db, clock, timeZone: config.runtime.businessTimeZone, listen, users });
@@ -44,6 +47,7 @@ export function createApiOpenModule({
       calls,
       applications,
       rateLimitPerMinute,
+      count: auth.countInWindow,
       secure: config.http.publicUrl.startsWith('https:'),
     }),
     jobs: [

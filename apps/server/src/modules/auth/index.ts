@@ -5,7 +5,7 @@ import type { AuthDependencies } from './auth.dependencies.js';
 import { authRoutes } from './auth.routes.js';
 import { deleteDeadCaptchas } from './captcha.queries.js';
 import { deleteDeadCodes } from './codes.queries.js';
-import { purgeCounters } from './rate-counters.js';
+import { countInWindow, fixedWindow, purgeCounters } from './rate-counters.js';
 
 export type { AddressRule } from './address-limit.js';
 export type { AuthDependencies } from './auth.dependencies.js';
@@ -37,10 +37,16 @@ export function createAuthModule(deps: AuthDependencies): Module<AuthService> {
   const service = {
     /** Counts a hit from the address against each rule; true when one is now exceeded. */
     overAddressLimit: (rules: readonly AddressRule[], ip: string) => overAddressLimit(deps, rules, ip),
+    countInWindow: (bucket: string, windowMs: number) => {
+      const now = deps.clock.now();
+      return countInWindow(deps.db, fixedWindow(bucket, now, windowMs), now);
+    },
   };
   return { service, jobs, routes: authRoutes(deps) };
 }
 
 export interface AuthService {
   overAddressLimit(rules: readonly AddressRule[], ip: string): Promise<boolean>;
+  /** Counts a hit in the database's fixed window of `windowMs` for `bucket` (the rate limits every instance shares). */
+  countInWindow(bucket: string, windowMs: number): Promise<{ hits: number; resetsInMs: number }>;
 }

@@ -5,7 +5,8 @@ import { zoneOffsetMs } from '../../jobs/business-time.js';
 
 /**
  * Fixed-window counters in the database, so that a limit holds across every instance behind the load balancer
- * (ARCHITECTURE §10); the rate-limit plugin only guards per-IP floods on one instance.
+ * (ARCHITECTURE §10). The rate-limit plugin's per-endpoint and per-key limits count here too; only its global per-IP
+ * flood guard counts on each instance (docs/decisions/0042).
  */
 export interface CounterWindow {
   /** What is counted and for whom: `code-ip:203.0.113.7`, `login-failure:13800000000`. */
@@ -45,6 +46,14 @@ export async function countHit(db: Db, window: CounterWindow): Promise<number> {
     })
     .returning({ hits: rateCounters.hits });
   return row!.hits;
+}
+
+/**
+ * Counts one hit in the fixed window of `lengthMs` holding `now`, as every instance sees it (the rate-limit plugin's
+ * shared store, http/shared-rate-limit.ts): the window's total and how long it has left.
+ */
+export async function countInWindow(db: Db, window: CounterWindow, now: Date) {
+  return { hits: await countHit(db, window), resetsInMs: window.end.getTime() - now.getTime() };
 }
 
 export async function readHits(db: Db, window: CounterWindow): Promise<number> {

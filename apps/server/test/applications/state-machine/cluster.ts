@@ -9,7 +9,7 @@ export interface Answer {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   url: string;
   token?: string;
   payload?: object;
@@ -115,6 +115,15 @@ export class Cluster {
     });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null };
+  }
+
+  /** Where a live instance listens, for requests that are no API call (a provider's notification, an application link). */
+  origin(name: string): { host: string; port: number } {
+    const instance = this.instances.get(name);
+    if (!instance) {
+      throw new Error(`instance ${name} is not running`);
+    }
+    return { host: '127.0.0.1', port: instance.port };
   }
 
   stderrOf(name: string): string {
