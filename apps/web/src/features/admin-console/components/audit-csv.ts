@@ -1,6 +1,5 @@
 import { OperatorArea } from '@suanli/contract';
-import dayjs from 'dayjs';
-import { toCsv } from '@/shared/format/csv';
+import { csvTime, toCsv } from '@/shared/format/csv';
 import type { AuditRow } from '../api/list-audit-log';
 
 /** The export's columns in order, as keys of `audit.columns`. */
@@ -28,7 +27,7 @@ export function operatorText(row: AuditRow, t: (key: string) => string): string 
 export function auditCsv(rows: readonly AuditRow[], t: (key: string) => string): string {
   const header = AUDIT_CSV_COLUMNS.map((column) => t(`adminConsole:audit.columns.${column}`));
   const lines = rows.map((row) => [
-    dayjs(row.createTime).format('YYYY-MM-DD HH:mm:ss'),
+    csvTime(row.createTime),
     operatorText(row, t),
     t(`contract:${OperatorArea.labelKey(row.area)}`),
     row.action,

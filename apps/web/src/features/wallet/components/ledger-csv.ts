@@ -1,6 +1,5 @@
 import { TransactionDirection, TransactionType } from '@suanli/contract';
-import dayjs from 'dayjs';
-import { toCsv } from '@/shared/format/csv';
+import { csvTime, toCsv } from '@/shared/format/csv';
 import type { LedgerRow } from '../api/list-ledger';
 
 /** The most rows one export reads (50 requests of the largest page); beyond it the user narrows the dates. */
@@ -36,7 +35,7 @@ function signedActualAmount(row: LedgerRow): string {
 export function ledgerCsv(rows: readonly LedgerRow[], t: (key: string) => string): string {
   const header = LEDGER_COLUMNS.map((column) => t(`ledger.columns.${column}`));
   const lines = rows.map((row) => [
-    dayjs(row.createTime).format('YYYY-MM-DD HH:mm:ss'),
+    csvTime(row.createTime),
     row.orderNo,
     t(`contract:${TransactionDirection.labelKey(row.direction)}`),
     t(`contract:${TransactionType.labelKey(row.transactionType)}`),
