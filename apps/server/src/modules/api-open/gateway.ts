@@ -63,8 +63,8 @@ interface GatewayDependencies {
  * Registered before every other plugin (Module.front), like the application proxy, so that neither the console's rate
  * limit, the `sn` check, per-request compression nor the JSON body parser touch a call: bodies stream both ways
  * (@fastify/reply-from over undici). In order: the key (401), its rate limit (429, @fastify/rate-limit keyed by the
- * key, counted in the database across servers), the application's API link (404, 409, 422, 503), the call paid in power points (402), then the
- * call forwarded without the caller's credentials.
+ * key, counted in the database across servers), the application's API link (404, 409, 422, 503), the call paid in
+ * power points (402), then the call forwarded without the caller's credentials.
  */
 export function gatewayPlugin({
   credentials,
