@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
 import { openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
 import {
+  chooseFromMoreMenu,
   chooseLanguage,
   dismissWelcomeDialogs,
   openInteractive,
@@ -53,8 +54,7 @@ describe('feedback and business consultation', () => {
     expect(await page.getByTestId('business-service-cloud').textContent()).toContain('GPU/TPU');
 
     // Feedback is for signed-in users, whom an adoption can thank: a guest is asked to log in.
-    await page.getByTestId('menu-more').hover();
-    await page.getByTestId('menu-feedback').click();
+    await chooseFromMoreMenu(page, 'feedback', page.getByTestId('feedback-login'));
     await page.getByTestId('feedback-login').click();
     await page.getByTestId('login-dialog').waitFor({ state: 'visible' });
     await page.locator('.ant-modal-wrap:has([data-testid="login-dialog"]) .ant-modal-close').click();
@@ -84,8 +84,7 @@ describe('feedback and business consultation', () => {
     await openSignedIn(page, baseUrl, user.token, '/aigc');
     await dismissWelcomeDialogs(page);
 
-    await page.getByTestId('menu-more').hover();
-    await page.getByTestId('menu-feedback').click();
+    await chooseFromMoreMenu(page, 'feedback', page.getByTestId('feedback-content'));
     const content = `希望 GPU 列表可以按价格排序 ${Date.now()}`;
     await page.getByTestId('feedback-content').fill(content);
     await page

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { fillRegisterForm, openInteractive } from '../support/console.js';
+import { chooseFromMoreMenu, fillRegisterForm, openInteractive } from '../support/console.js';
 import { uniqueAccount } from '../support/dev-api.js';
 
 let session: BrowserSession;
@@ -48,9 +48,7 @@ describe('one dialog at a time', () => {
   it('closes the "More" menu when it opens the feedback dialog', async () => {
     const { page, baseUrl } = session;
     await openInteractive(page, `${baseUrl}/aigc`);
-    await page.getByTestId('menu-more').hover();
-    await page.getByTestId('menu-feedback').click();
-    await page.getByTestId('feedback-modal').waitFor({ state: 'visible' });
+    await chooseFromMoreMenu(page, 'feedback', page.getByTestId('feedback-modal'));
 
     await page.locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)').waitFor({ state: 'detached' });
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { chooseLanguage, openInteractive } from '../support/console.js';
+import { chooseFromMoreMenu, chooseLanguage, openInteractive } from '../support/console.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -46,8 +46,6 @@ describe('what a Chinese site shows to be trusted', () => {
     expect(await page.getByTestId('cs-hours').textContent()).toMatch(/09:00.*18:00.*(China|UTC\+8)/);
     await page.keyboard.press('Escape');
 
-    await page.getByTestId('menu-more').hover();
-    await page.getByTestId('menu-contactUs').click();
-    await page.getByTestId('contact-dialog').waitFor({ state: 'visible' });
+    await chooseFromMoreMenu(page, 'contactUs', page.getByTestId('contact-dialog'));
   });
 });

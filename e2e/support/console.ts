@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { callApi, latestCode } from './dev-api.js';
 import { welcomeRequestsInFlight } from './welcome-requests.js';
@@ -115,6 +115,26 @@ export async function openWalletPage(page: Page, key: 'voucherCenter' | 'voucher
   // A submenu stays open while the pointer rests on it; a person moves on to the page.
   await page.mouse.move(10, 700);
   await expect.poll(() => page.locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)').count()).toBe(0);
+}
+
+/**
+ * Chooses an entry of the header's More menu as a person does: hovers it open and clicks the entry, and once more if
+ * nothing opened, as a click on a loaded box can land while the popup is still moving in (CI, journeys two at a time).
+ */
+export async function chooseFromMoreMenu(page: Page, key: string, opened: Locator) {
+  for (let attempt = 1; ; attempt += 1) {
+    await page.getByTestId('menu-more').hover();
+    await page.getByTestId(`menu-${key}`).click();
+    try {
+      await opened.waitFor({ state: 'visible', timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) {
+        throw error;
+      }
+      await page.mouse.move(10, 700);
+    }
+  }
 }
 
 /** The dev clock's time as the browser's own local "YYYY-MM-DD HH:mm", some minutes ahead. */
