@@ -101,10 +101,22 @@ describe('the income and expense chart', () => {
 
   it('shows that it is loading until the server answers', async () => {
     let answer: () => void = () => undefined;
-    api.on(wallet.getIncomeExpenseSummary, () => new Promise((resolve) => (answer = () => resolve(ok(BY_DAY)))));
+    // The chart says it is loading as soon as it asks, which on a busy box can be before the request reaches the fake
+    // server: answer only once it has (CI once waited for a table whose request was never answered).
+    const asked = new Promise<void>((received) =>
+      api.on(
+        wallet.getIncomeExpenseSummary,
+        () =>
+          new Promise((resolve) => {
+            answer = () => resolve(ok(BY_DAY));
+            received();
+          }),
+      ),
+    );
     renderWithProviders(<IncomeExpenseChart filters={{}} />);
 
     await screen.findByText('Loading the chart…');
+    await asked;
     answer();
     await screen.findByRole('table');
     expect(screen.queryByText('Loading the chart…')).toBeNull();
