@@ -19,7 +19,7 @@ export default async function setup(project: TestProject) {
   if (process.env.VITEST_LIST_ONLY === '1') {
     return;
   }
-  const workers = Math.max(1, project.globalConfig.maxWorkers);
+  const workers = Math.max(1, project.config.maxWorkers);
   const started = await Promise.all(
     Array.from({ length: workers }, async () => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'suanli-e2e-'));
