@@ -43,6 +43,9 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
     locale: options.locale ?? 'zh-CN',
     viewport: options.viewport ?? LAPTOP,
     bypassCSP: options.bypassCSP ?? false,
+    // The console honours a system's wish for less motion (app/theme.ts): popups, toasts and buttons then change at
+    // once, so a click or a contrast check on a loaded box never lands mid-animation.
+    reducedMotion: 'reduce',
     // A phone is a touch screen with a mobile browser's viewport, so media queries see what a phone's browser sees.
     ...(options.viewport && options.viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}),
   });
