@@ -19,7 +19,8 @@ export default async function setup(project: TestProject) {
   if (process.env.VITEST_LIST_ONLY === '1') {
     return;
   }
-  const workers = Math.max(1, project.config.maxWorkers);
+  // The project's own limit when it sets one (one file at a time), else the run's.
+  const workers = Math.max(1, project.config.maxWorkers ?? project.globalConfig.maxWorkers);
   const started = await Promise.all(
     Array.from({ length: workers }, async () => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'suanli-e2e-'));

@@ -15,5 +15,9 @@ export function journeyServer(): JourneyServer {
   const servers = inject('journeyServers');
   // Vitest numbers the workers running at one time from 1, each number held by one worker at a time.
   const worker = Number(process.env.VITEST_POOL_ID ?? '1');
-  return servers[(worker - 1) % servers.length]!;
+  const server = servers[(worker - 1) % servers.length];
+  if (!server) {
+    throw new Error(`no journey server for worker ${worker}: global-setup.ts started ${servers.length}`);
+  }
+  return server;
 }
