@@ -10,9 +10,8 @@ import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
 import { followOtherTabs } from '@/shared/stores/session-store';
 import { keepFocusInDialogs } from '@/shared/ui/keep-focus-in-dialogs';
 import { MessageBridgeHost } from '@/shared/ui/message-bridge-host';
-import { useMediaQuery } from '@/shared/ui/use-media-query';
 import { syncCacheWithSession } from './session-cache';
-import { consoleTheme, REDUCED_MOTION_QUERY } from './theme';
+import { consoleTheme } from './theme';
 
 const ANTD_LOCALES: Record<Locale, typeof zhCN> = { 'zh-CN': zhCN, 'en-US': enUS };
 
@@ -36,15 +35,11 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
-/**
- * i18n, data cache, antd locale and theme following the persisted interface settings and the system's wish for less
- * motion, and antd's message API.
- */
+/** i18n, data cache, antd locale and theme following the persisted interface settings, and antd's message API. */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   const language = useInterfaceSettings((state) => state.appLanguage);
   const color = useInterfaceSettings((state) => state.color);
   const navTheme = useInterfaceSettings((state) => state.navTheme);
-  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY, false);
   useEffect(() => syncCacheWithSession(queryClient), [queryClient]);
   useEffect(() => followOtherTabs(), []);
   useEffect(() => keepFocusInDialogs(), []);
@@ -53,7 +48,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
       <QueryClientProvider client={queryClient}>
         <ConfigProvider
           locale={ANTD_LOCALES[language]}
-          theme={consoleTheme({ color, dark: navTheme === 'dark', reducedMotion })}
+          theme={consoleTheme({ color, dark: navTheme === 'dark' })}
           // antd spaces out a two-character Chinese label ("登 录"); Chinese sites write it as one word (issue 9).
           button={{ autoInsertSpace: false }}
         >

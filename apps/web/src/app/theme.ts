@@ -37,13 +37,9 @@ const ACCESSIBLE_TEXT = {
   colorTextDisabled: 'rgba(0, 0, 0, 0.5)',
 };
 
-/** Set when the visitor's system asks for less motion: antd then opens and closes everything without animating. */
-export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
-
-export function consoleTheme(options: { color: string; dark: boolean; reducedMotion: boolean }): ThemeConfig {
+export function consoleTheme(options: { color: string; dark: boolean }): ThemeConfig {
   return {
     token: {
-      motion: !options.reducedMotion,
       colorPrimary: options.color,
       colorLink: options.color,
       fontFamily: FONT_FAMILY,
