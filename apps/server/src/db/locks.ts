@@ -21,6 +21,8 @@ export interface LockRowsOptions {
   mode?: LockMode;
   /** At most this many rows, taken in id order so that two lockers of the same rows never deadlock. */
   limit?: number;
+  /** Another order, which every locker of these rows must share: `[owner, id]` takes an owner's rows together. */
+  orderBy?: AnyPgColumn[];
 }
 
 const LOCK_CONFIG: Record<LockMode, LockConfig> = {
@@ -29,7 +31,7 @@ const LOCK_CONFIG: Record<LockMode, LockConfig> = {
   nowait: { noWait: true },
 };
 
-/** `SELECT … FOR UPDATE` of the rows that match, in id order. Only a transaction may hold a row lock. */
+/** `SELECT … FOR UPDATE` of the rows that match, in id order by default. Only a transaction may hold a row lock. */
 export async function lockRows<T extends TableWithId>(
   tx: Tx,
   table: T,
@@ -39,7 +41,7 @@ export async function lockRows<T extends TableWithId>(
     .select()
     .from(table as PgTable)
     .where(options.where)
-    .orderBy(asc(table.id))
+    .orderBy(...(options.orderBy ?? [table.id]).map((column) => asc(column)))
     .for('update', LOCK_CONFIG[options.mode ?? 'wait'])
     .$dynamic();
   const rows = options.limit === undefined ? await query : await query.limit(options.limit);

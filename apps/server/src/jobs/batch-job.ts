@@ -1,5 +1,5 @@
-import { and, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.js';
 import { lockRows, type LockMode, type RowOf, type TableWithId } from '../db/locks.js';
 import type { Cadence } from './periods.js';
@@ -21,6 +21,20 @@ export interface BatchJobSpec<T extends TableWithId, Prepared> {
   /** Which of its rows are due in this period (all when omitted); rows done in the period drop out by themselves. */
   where?(context: JobContext): SQL | undefined;
   /**
+   * How a row done in the period drops out of the due rows. `keys` (default): a row key per row and period, recorded
+   * with its effect. `row`: the effect itself moves the row out of `where` in the same transaction (a billing tick
+   * moves `billed_through` past the minute), so the row's own state is its idempotency and no key is written, a write
+   * per row saved. A row claimed again after its effect in the same run means `where` and the effect disagree: the
+   * chunk fails rather than applying it twice.
+   */
+  doneBy?: 'keys' | 'row';
+  /**
+   * A column of `table` whose rows belong together (an owner): rows are then claimed in (column, id) order, so that a
+   * chunk holds whole groups and what they share (the owner's wallet) is locked and written once per chunk rather
+   * than in nearly every chunk. Every locker of several of these rows at once must take them in that order too.
+   */
+  groupBy?: AnyPgColumn;
+  /**
    * A step outside any transaction, between claiming a row and applying its effect: a call to a compute driver or a
    * provider. A crash may make it run again for a row, so it must be safe to repeat (a reconciler's calls are). A job
    * with this step works a period on one instance at a time, since its rows are not locked while the step runs.
@@ -38,6 +52,8 @@ export interface BatchJobSpec<T extends TableWithId, Prepared> {
 export interface BatchItem {
   /** The row's id as text: with the period, the row's idempotency key. */
   key: string;
+  /** Where the next claim continues after this row: its id, or with `groupBy` its group and id. */
+  cursor: string;
   row: unknown;
 }
 
@@ -50,7 +66,9 @@ export interface BatchJob {
   batchSize: number;
   /** Whether the job works its periods on one instance at a time (it has a `prepare` step). */
   exclusive: boolean;
-  /** Locks up to `limit` due rows in id order, those after the id `after` when given. */
+  /** Whether a row key records each row done in the period (`BatchJobSpec.doneBy`). */
+  keyed: boolean;
+  /** Locks up to `limit` due rows in claim order, those after the cursor `after` when given. */
   claim(tx: Tx, context: JobContext, lock: { limit: number; mode: LockMode; after?: string }): Promise<BatchItem[]>;
   hasPending(tx: Tx, context: JobContext): Promise<boolean>;
   prepare(row: unknown, context: JobContext): Promise<unknown>;
@@ -69,8 +87,31 @@ function notDone<T extends TableWithId>(name: string, table: T, period: string):
     WHERE done.scope = ${name} AND done.key = ${rowKey(period, '')} || (${table.id})::text)`;
 }
 
+/** The order rows are claimed in, and the cursor a claim continues after: the id, or the group and the id. */
+function claimOrder(table: TableWithId, groupBy: AnyPgColumn | undefined) {
+  const idOf = (row: unknown) => String((row as Record<string, unknown>).id);
+  if (!groupBy) {
+    return { columns: [table.id], cursor: idOf, after: (cursor: string) => sql`${table.id} > ${cursor}` };
+  }
+  const [field] = Object.entries(getTableColumns(table)).find(([, column]) => column === groupBy) ?? [];
+  if (!field) {
+    throw new Error(`groupBy must be a column of the job's table, got ${groupBy.name}`);
+  }
+  return {
+    columns: [groupBy, table.id],
+    cursor: (row: unknown) => JSON.stringify([String((row as Record<string, unknown>)[field]), idOf(row)]),
+    after: (cursor: string) => {
+      const [group, id] = JSON.parse(cursor) as [string, string];
+      return sql`(${groupBy}, ${table.id}) > (${group}, ${id})`;
+    },
+  };
+}
+
 export function defineBatchJob<T extends TableWithId, Prepared = undefined>(spec: BatchJobSpec<T, Prepared>): BatchJob {
-  const due = (context: JobContext) => and(spec.where?.(context), notDone(spec.name, spec.table, context.period));
+  const keyed = (spec.doneBy ?? 'keys') === 'keys';
+  const order = claimOrder(spec.table, spec.groupBy);
+  const due = (context: JobContext) =>
+    and(spec.where?.(context), keyed ? notDone(spec.name, spec.table, context.period) : undefined);
   return {
     kind: 'batch',
     name: spec.name,
@@ -78,10 +119,11 @@ export function defineBatchJob<T extends TableWithId, Prepared = undefined>(spec
     ...(spec.catchUp === undefined ? {} : { catchUp: spec.catchUp }),
     batchSize: spec.batchSize ?? DEFAULT_BATCH_SIZE,
     exclusive: spec.prepare !== undefined,
+    keyed,
     claim: async (tx, context, { after, ...lock }) => {
-      const where = and(due(context), after === undefined ? undefined : sql`${spec.table.id} > ${after}`);
-      const rows = await lockRows(tx, spec.table, { where, ...lock });
-      return rows.map((row) => ({ key: String((row as Record<string, unknown>).id), row }));
+      const where = and(due(context), after === undefined ? undefined : order.after(after));
+      const rows = await lockRows(tx, spec.table, { where, orderBy: order.columns, ...lock });
+      return rows.map((row) => ({ key: String((row as Record<string, unknown>).id), cursor: order.cursor(row), row }));
     },
     hasPending: async (tx, context) => {
       const rows = await tx

@@ -16,6 +16,9 @@ export interface BatchRun {
   lease: { owner: string; leaseMs: number } | null;
 }
 
+/** A run as it goes: for a job without row keys, the rows it applied; one of them claimed again is a row left due. */
+type Working = BatchRun & { applied: Set<string> };
+
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
@@ -31,9 +34,20 @@ type Prepared = BatchItem & { prepared: unknown };
 
 const runId = (run: BatchRun): RunId => ({ job: run.job.name, period: run.context.period });
 
-// Each row's effect commits with its key, so no crash and no second worker can apply it twice in one period.
-async function applyAll(tx: Tx, run: BatchRun, items: Prepared[]) {
+/**
+ * Each row's effect commits with its key, or for a job done by its rows' state with the change that takes the row out
+ * of the due set, so no crash and no second worker can apply it twice in one period.
+ */
+async function applyAll(tx: Tx, run: Working, items: Prepared[]) {
   const { job, context } = run;
+  if (!job.keyed) {
+    const again = items.find((item) => run.applied.has(item.key));
+    if (again) {
+      throw new Error(`${job.name}: row ${again.key} is still due after its effect in period ${context.period}`);
+    }
+    await job.apply(tx, items, context);
+    return;
+  }
   const expiresAt = new Date(context.now.getTime() + KEY_RETENTION_MS[job.cadence]);
   const claimed = await claimMany(tx, {
     scope: job.name,
@@ -46,33 +60,42 @@ async function applyAll(tx: Tx, run: BatchRun, items: Prepared[]) {
   }
 }
 
-/** Where a run's next claim starts: after the last row it claimed, or from the first when undefined. */
+/** Where a run's next claim starts: after the last row it claimed (BatchItem.cursor), or from the first when undefined. */
 type Cursor = string | undefined;
 
 /** How many rows a chunk claimed and the last of them; null once the period is no longer running. */
 type ChunkResult = { claimed: number; last: Cursor } | null;
 
-const resultOf = (items: BatchItem[]): ChunkResult => ({ claimed: items.length, last: items.at(-1)?.key });
+const resultOf = (items: BatchItem[]): ChunkResult => ({ claimed: items.length, last: items.at(-1)?.cursor });
 
 // One short transaction: claim up to batchSize due rows, apply each.
-function runChunk(run: BatchRun, mode: LockMode, after: Cursor): Promise<ChunkResult> {
+async function runChunk(run: Working, mode: LockMode, after: Cursor): Promise<ChunkResult> {
   const { db, job, context } = run;
-  return inTransaction(db, async (tx) => {
+  const items = await inTransaction(db, async (tx) => {
     if (!(await shareRun(tx, runId(run)))) {
       return null;
     }
-    const items = await job.claim(tx, context, { limit: job.batchSize, mode, ...(after ? { after } : {}) });
+    const claimed = await job.claim(tx, context, { limit: job.batchSize, mode, ...(after ? { after } : {}) });
     await applyAll(
       tx,
       run,
-      items.map((item) => ({ ...item, prepared: undefined })),
+      claimed.map((item) => ({ ...item, prepared: undefined })),
     );
-    return resultOf(items);
+    return claimed;
   });
+  return items === null ? null : committed(run, items);
+}
+
+// Only once the chunk committed are its rows applied.
+function committed(run: Working, items: BatchItem[]): ChunkResult {
+  if (!run.job.keyed) {
+    items.forEach((item) => run.applied.add(item.key));
+  }
+  return resultOf(items);
 }
 
 // With an outside step: claim in one transaction, call outside any, apply in a second one.
-async function runChunkWithStep(run: BatchRun, mode: LockMode, after: Cursor): Promise<ChunkResult> {
+async function runChunkWithStep(run: Working, mode: LockMode, after: Cursor): Promise<ChunkResult> {
   const { db, job, context } = run;
   const items = await inTransaction(db, async (tx) =>
     (await shareRun(tx, runId(run)))
@@ -89,13 +112,14 @@ async function runChunkWithStep(run: BatchRun, mode: LockMode, after: Cursor): P
   for (const item of items) {
     prepared.push({ ...item, prepared: await job.prepare(item.row, context) });
   }
-  return inTransaction(db, async (tx) => {
+  const done = await inTransaction(db, async (tx) => {
     if (!(await shareRun(tx, runId(run)))) {
-      return null;
+      return false;
     }
     await applyAll(tx, run, prepared);
-    return resultOf(items);
+    return true;
   });
+  return done ? committed(run, items) : null;
 }
 
 // Marks the period done if no row is left; waits for every chunk in flight first, so none is cut off.
@@ -114,7 +138,8 @@ function finish(run: BatchRun): Promise<boolean> {
  * transactions hold are skipped at first, then waited for once; if some are still held, or another instance took the
  * period over, it stops (false) and the next tick resumes where the keys say it stopped.
  */
-export async function runBatch(run: BatchRun): Promise<boolean> {
+export async function runBatch(batch: BatchRun): Promise<boolean> {
+  const run: Working = { ...batch, applied: new Set() };
   const chunk = run.job.exclusive ? runChunkWithStep : runChunk;
   // Each claim starts after the last row claimed, so that a period of many rows is one pass over them rather than a
   // rescan of every row done so far; an empty claim past the cursor starts once more from the first row, for the

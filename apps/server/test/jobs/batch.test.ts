@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/sql.js';
+import { defineBatchJob } from '../../src/jobs/batch-job.js';
 import { FixedClock } from '../../src/jobs/clock.js';
 import { Scheduler, type ScheduledJob } from '../../src/jobs/scheduler.js';
 import { effectJob, effectsOf } from '../helpers/effect-jobs.js';
-import { createScratchTables, insertItems } from '../helpers/scratch-tables.js';
+import { createScratchTables, insertItems, scratchEffects, scratchItems } from '../helpers/scratch-tables.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 let testDatabase: TestDatabase;
@@ -22,6 +23,26 @@ afterAll(() => testDatabase.drop());
 
 const scheduler = (clock: FixedClock, job: ScheduledJob, retryMs = 30_000) =>
   new Scheduler({ db, clock, log, timeZone: 'UTC', owner: 'only', retryMs, jobs: [job] });
+
+/**
+ * A job done by its rows' state: an item is due while it has no hit, and its effect counts one, or with `moves: false`
+ * forgets to, which leaves the row due after its effect.
+ */
+const rowStateJob = (options: { name: string; ownerId: bigint; moves: boolean }) =>
+  defineBatchJob({
+    name: options.name,
+    cadence: 'minute',
+    batchSize: 20,
+    table: scratchItems,
+    doneBy: 'row',
+    where: () => and(eq(scratchItems.ownerId, options.ownerId), eq(scratchItems.hits, 0)),
+    apply: async (tx, { row }, { period }) => {
+      await tx.insert(scratchEffects).values({ itemId: row.id, period, worker: 'row' });
+      if (options.moves) {
+        await tx.update(scratchItems).set({ hits: 1 }).where(eq(scratchItems.id, row.id));
+      }
+    },
+  });
 
 const runOf = async (job: string) =>
   queryRows<{ period: string; status: string }>(db, sql`SELECT period, status FROM job_runs WHERE job = ${job}`);
@@ -105,6 +126,61 @@ describe('a batch job', () => {
       exactlyOnce: true,
       byWorker: { a: 100 },
     });
+  });
+
+  it('writes no row keys for a job whose effect takes its row out of the due set', async () => {
+    await insertItems(db, { count: 90, ownerId: 4n, prefix: 'by-row' });
+    const clock = new FixedClock(new Date('2026-11-21T04:00:00Z'));
+    expect(await scheduler(clock, rowStateJob({ name: 'test.batch-by-row', ownerId: 4n, moves: true })).tick()).toEqual(
+      [{ job: 'test.batch-by-row', period: '2026-11-21T04:00' }],
+    );
+    expect(await effectsOf(db, { ownerId: 4n, period: '2026-11-21T04:00' })).toEqual({
+      items: 90,
+      exactlyOnce: true,
+      byWorker: { row: 90 },
+    });
+    const [keys] = await queryRows<{ count: number }>(
+      db,
+      sql`SELECT count(*)::int AS count FROM processed_keys WHERE scope = 'test.batch-by-row'`,
+    );
+    expect(keys!.count).toBe(0);
+  });
+
+  it('fails the period rather than applying a row twice when its effect leaves it due', async () => {
+    await insertItems(db, { count: 30, ownerId: 5n, prefix: 'stays-due' });
+    const clock = new FixedClock(new Date('2026-11-21T05:00:00Z'));
+    const job = rowStateJob({ name: 'test.batch-stays-due', ownerId: 5n, moves: false });
+    expect(await scheduler(clock, job, 0).tick()).toEqual([]);
+    expect(await effectsOf(db, { ownerId: 5n, period: '2026-11-21T05:00' })).toEqual({
+      items: 30,
+      exactlyOnce: true,
+      byWorker: { row: 30 },
+    });
+    expect(await runOf('test.batch-stays-due')).toEqual([{ period: '2026-11-21T05:00', status: 'running' }]);
+  });
+
+  it('claims the rows of one owner together when grouped by owner, each once', async () => {
+    const later = await insertItems(db, { count: 12, ownerId: 7n, prefix: 'group-late' });
+    const earlier = await insertItems(db, { count: 12, ownerId: 6n, prefix: 'group-early' });
+    const more = await insertItems(db, { count: 12, ownerId: 7n, prefix: 'group-more' });
+    const job = defineBatchJob({
+      name: 'test.batch-grouped',
+      cadence: 'minute',
+      batchSize: 10,
+      table: scratchItems,
+      groupBy: scratchItems.ownerId,
+      where: () => inArray(scratchItems.ownerId, [6n, 7n]),
+      apply: async (tx, { row }, { period }) => {
+        await tx.insert(scratchEffects).values({ itemId: row.id, period, worker: 'grouped' });
+      },
+    });
+    const clock = new FixedClock(new Date('2026-11-21T06:00:00Z'));
+    expect(await scheduler(clock, job).tick()).toHaveLength(1);
+    const applied = await queryRows<{ item: string }>(
+      db,
+      sql`SELECT item_id::text AS item FROM scratch_effects WHERE worker = 'grouped' ORDER BY id`,
+    );
+    expect(applied.map((row) => BigInt(row.item))).toEqual([...earlier, ...later, ...more]);
   });
 
   it('finishes a period with no rows at once', async () => {

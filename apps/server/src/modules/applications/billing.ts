@@ -207,10 +207,18 @@ export function billing({ wallet, batchSize }: BillingDependencies) {
       // Each run bills every whole minute since the last, so a missed minute needs no run of its own.
       catchUp: 1,
       table: apps,
+      // Exactly the rows with a minute due (billable, minutesDue ≥ 1): billing one moves its billed_through past the
+      // minute, or stops it, in the transaction of its charge, so it leaves these rows without a row key of its own.
+      doneBy: 'row',
+      // A chunk holds whole owners: each owner's wallet is locked and moved once a tick, not once in every chunk.
+      groupBy: apps.userId,
       where: ({ now }) =>
         and(
           eq(apps.billingMode, 'minute'),
           eq(apps.status, 'running'),
+          eq(apps.desiredState, 'running'),
+          isNotNull(apps.hourlyPriceUnits),
+          isNotNull(apps.runningSince),
           isNotNull(apps.billedThrough),
           lte(apps.billedThrough, new Date(now.getTime() - MINUTE_MS)),
           lte(apps.billedThrough, sql`${apps.lastSeenRunningAt} - interval '1 minute'`),
