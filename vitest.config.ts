@@ -38,6 +38,9 @@ export default defineConfig({
           include: ['e2e/journeys/**/*.spec.ts'],
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],
+          // One journey at a time: two at a time (a server each, support/journey-server.ts) took CI from 37 to 27
+          // minutes, but on two cores some waits on animations and toasts still failed; back on when they hold.
+          fileParallelism: false,
           // A state polled for may take a loaded box more than the default second.
           expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,

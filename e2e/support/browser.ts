@@ -31,8 +31,6 @@ export interface BrowserOptions {
   bypassCSP?: boolean;
   /** A server of the journey's own (support/server-process.ts) instead of the suite's. */
   baseUrl?: string;
-  /** What the system says of motion; journeys ask for less unless they check the animations themselves. */
-  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 export async function openBrowser(options: BrowserOptions = {}): Promise<BrowserSession> {
@@ -45,9 +43,6 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
     locale: options.locale ?? 'zh-CN',
     viewport: options.viewport ?? LAPTOP,
     bypassCSP: options.bypassCSP ?? false,
-    // The console honours a system's wish for less motion (app/reduced-motion.css): popups, toasts and buttons then change at
-    // once, so a click or a contrast check on a loaded box never lands mid-animation.
-    reducedMotion: options.reducedMotion ?? 'reduce',
     // A phone is a touch screen with a mobile browser's viewport, so media queries see what a phone's browser sees.
     ...(options.viewport && options.viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}),
   });

@@ -1,6 +1,5 @@
 import 'antd/dist/reset.css';
 import 'antd/dist/antd.css';
-import './app/reduced-motion.css';
 import { PRERENDER_MARKERS } from './app/prerender-markers';
 
 /** Resolves once the browser has painted a frame: the second animation frame begins after the first is on screen. */
