@@ -98,7 +98,10 @@ describe('my images', () => {
     await page.getByTestId(`image-record-${saved!.id}`).click();
     const record = page.getByTestId('image-share-record');
     await record.waitFor({ state: 'visible' });
-    expect(await record.textContent()).toContain(`${receiver.phone.slice(0, 3)}****${receiver.phone.slice(-4)}`);
+    // The record shows "no data" while its list loads: wait for the receiver's row, not for the first paint.
+    await expect
+      .poll(() => record.textContent())
+      .toContain(`${receiver.phone.slice(0, 3)}****${receiver.phone.slice(-4)}`);
     await record.locator('[data-testid^="share-cancel-"]').click();
     await expect.poll(() => record.locator('[data-testid^="share-status-"]').textContent()).toBe('已取消分享');
 
