@@ -21,6 +21,9 @@ describe('the navigation progress bar', () => {
     ]);
     trackNavigationProgress(router);
     expect(NProgress.isStarted()).toBe(true);
+    // Drawn, and as decoration: no made-up role for assistive technology to stumble on (axe: aria-roles).
+    expect(document.querySelector('#nprogress .bar')?.getAttribute('aria-hidden')).toBe('true');
+    expect(document.querySelector('#nprogress [role]')).toBeNull();
 
     first.resolve();
     await new Promise((resolve) => setTimeout(resolve, 0));
