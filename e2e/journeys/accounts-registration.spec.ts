@@ -33,7 +33,7 @@ describe('registration and login', () => {
     await registerWithCode(email, 'journey-pass-1');
     await page.getByTestId('user-avatar').waitFor({ state: 'visible' });
     await expect.poll(() => page.getByTestId('login-dialog').isVisible()).toBe(false);
-    await dismissWelcomeDialogs(page);
+    await dismissWelcomeDialogs(page, { afterLogin: true });
 
     await logOut(page);
     await page.getByTestId('login-button').waitFor({ state: 'visible' });
@@ -55,7 +55,7 @@ describe('registration and login', () => {
     await openLoginDialog();
     await registerWithCode(phone, 'journey-pass-2');
     await page.getByTestId('user-avatar').waitFor({ state: 'visible' });
-    await dismissWelcomeDialogs(page);
+    await dismissWelcomeDialogs(page, { afterLogin: true });
     await page.getByTestId('user-avatar').hover();
     await expect.poll(() => page.getByTestId('user-nickname').textContent()).toContain(phone.slice(-4));
   });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiQuiet } from '../support/api-requests.js';
 import { seriousViolations } from '../support/axe.js';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { chooseLanguage, dismissWelcomeDialogs, openSignedIn, type Language } from '../support/console.js';
+import {
+  chooseLanguage,
+  dismissWelcomeDialogs,
+  openInteractive,
+  openSignedIn,
+  type Language,
+} from '../support/console.js';
 import { registerByEmail, registerOperator } from '../support/dev-api.js';
 import { adminRoutes, consoleRoutes } from '../support/routes.js';
 
@@ -31,13 +38,13 @@ describe.each(CASES)('accessibility for $name', ({ language, signedIn }: { langu
 
   it.each(ROUTES)('$path has no serious or critical violation', async ({ path }) => {
     const { page, baseUrl } = session;
-    await page.goto(`${baseUrl}${path}`);
+    await openInteractive(page, `${baseUrl}${path}`);
     await page.getByTestId('page-title').waitFor({ state: 'visible' });
     // The guard sends a guest on a guarded route to / with the login dialog: check that dialog in full.
     if (!signedIn && new URL(page.url()).pathname !== path) {
       await page.locator('[data-testid="login-dialog"] [data-testid^="login-tab-"]').first().waitFor();
     }
-    await page.waitForLoadState('networkidle');
+    await apiQuiet(page);
 
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.locator('h1:visible').count()).toBe(1);
@@ -64,9 +71,9 @@ describe.each(['zh-CN', 'en-US'] as const)('accessibility of the operations cons
 
   const check = async (path: string) => {
     const { page, baseUrl } = session;
-    await page.goto(`${baseUrl}${path}`);
+    await openInteractive(page, `${baseUrl}${path}`);
     await page.getByTestId('page-title').waitFor({ state: 'visible' });
-    await page.waitForLoadState('networkidle');
+    await apiQuiet(page);
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.locator('h1:visible').count()).toBe(1);
   };

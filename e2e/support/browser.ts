@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.js';
 import { startFreshHour } from './dev-api.js';
 import { trackWelcomeRequests } from './welcome-requests.js';
+import { trackApiRequests } from './api-requests.js';
 import { journeyServer } from './journey-server.js';
 
 // Playwright gives each launch a fresh, empty profile of its own.
@@ -47,6 +48,7 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
     ...(options.viewport && options.viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}),
   });
   trackWelcomeRequests(context);
+  trackApiRequests(context);
   const page = await context.newPage();
   return { browser, context, page, baseUrl: options.baseUrl ?? journeyServer().baseUrl, close: () => browser.close() };
 }

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { callApi, latestCode } from './dev-api.js';
-import { welcomeRequestsInFlight } from './welcome-requests.js';
+import { welcomeState } from './welcome-requests.js';
 
 /** The keys of the console's stores (apps/web/src/shared/config/site.ts). */
 const TOKEN_KEY = 'suanli.access-token';
@@ -38,36 +38,31 @@ export async function chooseLanguage(page: Page, baseUrl: string, language: Lang
 
 /**
  * After a first login a new user sees the benefit dialog and then the newest platform notice; a person closes both
- * before going on. Either may be absent, and either may open late when the server is slow, so this waits for their
- * answers (welcome-requests.ts) before it believes no dialog is coming.
+ * before going on. Whether each opens is in the answer that decides it (welcome-requests.ts): this waits for the answers
+ * the page asks for (the notice on every signed-in page outside the operations console, the benefit after a login made
+ * in the dialog), however slowly the server gives them under load, and then closes exactly the dialogs they open.
  */
-export async function dismissWelcomeDialogs(page: Page) {
-  const appears = (testId: string) =>
-    page
-      .getByTestId(testId)
-      .waitFor({ state: 'visible', timeout: 1_500 })
-      .then(() => true)
-      .catch(() => false);
+export async function dismissWelcomeDialogs(page: Page, { afterLogin = false } = {}) {
+  const state = welcomeState(page.context());
+  const asksForNotice = !new URL(page.url()).pathname.startsWith('/admin');
+  const decided = () =>
+    state.inFlight.size === 0 && (!asksForNotice || state.notice.answered) && (!afterLogin || state.benefit.answered);
   // A plain wait rather than expect.poll, which journeys may not call from their beforeAll.
-  const answered = async () => {
-    for (const deadline = Date.now() + 30_000; welcomeRequestsInFlight(page.context()) > 0;) {
-      if (Date.now() > deadline) {
-        throw new Error("the welcome dialogs' requests did not answer within 30 s");
-      }
-      await page.waitForTimeout(100);
+  for (const deadline = Date.now() + 30_000; !decided();) {
+    if (Date.now() > deadline) {
+      throw new Error("the welcome dialogs' requests did not answer within 30 s");
     }
-  };
-  for (;;) {
-    await answered();
-    if (await appears('benefit-dialog')) {
-      await page.locator('.ant-modal-wrap:has([data-testid="benefit-dialog"]) .ant-modal-close').click();
-      await page.getByTestId('benefit-dialog').waitFor({ state: 'hidden' });
-    } else if (await appears('new-notice-ok')) {
-      await page.getByTestId('new-notice-ok').click();
-      await page.getByTestId('new-notice-ok').waitFor({ state: 'hidden' });
-    } else if (welcomeRequestsInFlight(page.context()) === 0) {
-      return;
-    }
+    await page.waitForTimeout(50);
+  }
+  if (state.benefit.opens) {
+    await page.getByTestId('benefit-dialog').waitFor({ state: 'visible', timeout: 30_000 });
+    await page.locator('.ant-modal-wrap:has([data-testid="benefit-dialog"]) .ant-modal-close').click();
+    await page.getByTestId('benefit-dialog').waitFor({ state: 'hidden' });
+    state.benefit.opens = false;
+  }
+  if (state.notice.opens) {
+    await page.getByTestId('new-notice-ok').click({ timeout: 30_000 });
+    await page.getByTestId('new-notice-ok').waitFor({ state: 'hidden' });
   }
 }
 

@@ -1,31 +1,71 @@
 import type { BrowserContext, Request } from 'playwright-core';
 
-// The answers that decide whether a welcome dialog opens: the benefit check after a login, and the newest notice.
-const WELCOME_PATHS = [
-  '/api/auth/user/checkBenefit',
-  '/api/system/notice/getNewNotice',
-  '/api/system/notice/createNoticeUser',
-];
-
-const pending = new WeakMap<BrowserContext, Set<Request>>();
-
-const isWelcome = (request: Request) => WELCOME_PATHS.some((welcome) => new URL(request.url()).pathname === welcome);
-
-/**
- * Counts the context's welcome requests still in flight, so that a journey can tell "no dialog" from "no answer yet"
- * however slowly the server answers under load.
- */
-export function trackWelcomeRequests(context: BrowserContext) {
-  const inFlight = new Set<Request>();
-  pending.set(context, inFlight);
-  context.on('request', (request) => {
-    if (isWelcome(request)) {
-      inFlight.add(request);
-    }
-  });
-  const settle = (request: Request) => inFlight.delete(request);
-  context.on('requestfinished', settle);
-  context.on('requestfailed', settle);
+/** Per welcome dialog: whether its answer came in this document, and whether that answer opens the dialog. */
+export interface WelcomeAnswer {
+  answered: boolean;
+  opens: boolean;
 }
 
-export const welcomeRequestsInFlight = (context: BrowserContext) => pending.get(context)?.size ?? 0;
+export interface WelcomeState {
+  inFlight: Set<Request>;
+  /** The benefit popup, asked after a fresh login (use-complete-login.ts): data 1 with a popup type opens it. */
+  benefit: WelcomeAnswer;
+  /** The newest notice, asked once per signed-in page load of the main layout: a notice opens it. */
+  notice: WelcomeAnswer;
+}
+
+const BENEFIT = '/api/auth/user/checkBenefit';
+const NOTICE = '/api/system/notice/getNewNotice';
+const NOTICE_SEEN = '/api/system/notice/createNoticeUser';
+const BENEFIT_POPUP_TYPES = ['10', '20'];
+
+const states = new WeakMap<BrowserContext, WelcomeState>();
+
+const pathOf = (request: Request) => new URL(request.url()).pathname;
+
+async function readAnswer(request: Request, state: WelcomeState) {
+  const body = (await (await request.response())?.json().catch(() => null)) as { data?: unknown; msg?: string } | null;
+  if (pathOf(request) === BENEFIT) {
+    state.benefit = { answered: true, opens: body?.data === 1 && BENEFIT_POPUP_TYPES.includes(body.msg ?? '') };
+  } else if (pathOf(request) === NOTICE) {
+    state.notice = { answered: true, opens: Boolean(body?.data) };
+  }
+}
+
+const unanswered = (): WelcomeAnswer => ({ answered: false, opens: false });
+
+/**
+ * Follows the context's welcome requests and what they answered, so that a journey can tell "no dialog" from "no answer
+ * yet" however slowly the server answers under load, and wait for a dialog exactly when its answer opens it.
+ */
+export function trackWelcomeRequests(context: BrowserContext) {
+  const state: WelcomeState = { inFlight: new Set(), benefit: unanswered(), notice: unanswered() };
+  states.set(context, state);
+  context.on('request', (request) => {
+    // A new document asks again, and nothing of the last one stays open.
+    if (request.isNavigationRequest() && request.frame().parentFrame() === null) {
+      state.benefit = unanswered();
+      state.notice = unanswered();
+    }
+    if ([BENEFIT, NOTICE, NOTICE_SEEN].includes(pathOf(request))) {
+      state.inFlight.add(request);
+    }
+    if (pathOf(request) === NOTICE_SEEN) {
+      state.notice.opens = false;
+    }
+  });
+  context.on('requestfinished', (request) => {
+    if (state.inFlight.has(request)) {
+      void readAnswer(request, state).finally(() => state.inFlight.delete(request));
+    }
+  });
+  context.on('requestfailed', (request) => state.inFlight.delete(request));
+}
+
+export function welcomeState(context: BrowserContext): WelcomeState {
+  const state = states.get(context);
+  if (!state) {
+    throw new Error('this browser context does not follow its welcome requests (trackWelcomeRequests)');
+  }
+  return state;
+}
