@@ -41,6 +41,9 @@ export default defineConfig({
           // One journey at a time: two at a time (a server each, support/journey-server.ts) took CI from 37 to 27
           // minutes, but on two cores some waits on animations and toasts still failed; back on when they hold.
           fileParallelism: false,
+          // Journeys keep no state in the support modules that one file could leave to the next (each opens its own
+          // browser and accounts), and importing Playwright and the support again for each of 54 files cost ~35 s.
+          isolate: false,
           // A state polled for may take a loaded box more than the default second.
           expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,

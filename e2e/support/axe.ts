@@ -20,11 +20,16 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
     await page.addScriptTag({ content: axeSource });
   }
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: { resultTypes: string[] }) => Promise<AxeResults> };
+      }
+    ).axe;
     interface AxeResults {
       violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
     }
-    const results = await axe.run(document);
+    // Only the violations are read: axe then leaves out the details of what passed and what it could not decide.
+    const results = await axe.run(document, { resultTypes: ['violations'] });
     return results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => ({

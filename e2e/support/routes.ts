@@ -11,6 +11,8 @@ export interface ConsoleRoute {
   key: string;
   /** The path to open: the route's own, with an example filled into an optional parameter. */
   path: string;
+  /** Whether a guest is sent away from it to log in (the route is not marked `open`, noPermission). */
+  guarded: boolean;
 }
 
 /**
@@ -19,11 +21,17 @@ export interface ConsoleRoute {
  */
 export function consoleRoutes(): ConsoleRoute[] {
   const source = readFileSync(ROUTE_TABLE, 'utf8');
-  const routes = [...source.matchAll(/defineRoute\(\s*'([^']+)',\s*'([^']*)'/g)].map(([, key, routePath]) => ({
-    key: key!,
-    path: routePath!.replace(/\/:[^/]+\?$/, '') || '/',
-  }));
-  if (routes.length < 20) {
+  const calls = [...source.matchAll(/defineRoute\(\s*'([^']+)',\s*'([^']*)'/g)];
+  const routes = calls.map((call, index) => {
+    // The call's own text, up to the next route: its flags name `open` when guests may see it.
+    const text = source.slice(call.index, calls[index + 1]?.index ?? source.length);
+    return {
+      key: call[1]!,
+      path: call[2]!.replace(/\/:[^/]+\?$/, '') || '/',
+      guarded: !/[{,]\s*(\.\.\.)?open\b/.test(text),
+    };
+  });
+  if (routes.length < 20 || routes.filter((route) => route.guarded).length < 10) {
     throw new Error(`the route table reads as ${routes.length} routes; has its shape changed?`);
   }
   return routes;
@@ -38,7 +46,7 @@ const ADMIN_PAGES = path.resolve(
 export function adminRoutes(): ConsoleRoute[] {
   const source = readFileSync(ADMIN_PAGES, 'utf8');
   const routes = [...source.matchAll(/\{ key: '([^']+)', path: '([^']+)', area: '[^']+' \}/g)].map(
-    ([, key, pagePath]) => ({ key: key!, path: `/admin/${pagePath!}` }),
+    ([, key, pagePath]) => ({ key: key!, path: `/admin/${pagePath!}`, guarded: true }),
   );
   if (routes.length < 2) {
     throw new Error(`the console's page table reads as ${routes.length} pages; has its shape changed?`);

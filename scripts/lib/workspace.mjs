@@ -67,3 +67,16 @@ export function run(command, args, options = {}) {
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
+
+/** Runs a command with its output (stdout and stderr, as they come) kept rather than streamed: its exit code and output. */
+export function runCaptured(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
+    );
+  });
+}
