@@ -61,8 +61,20 @@ export async function dismissWelcomeDialogs(page: Page, { afterLogin = false } =
     state.benefit.opens = false;
   }
   if (state.notice.opens) {
-    await page.getByTestId('new-notice-ok').click({ timeout: 30_000 });
-    await page.getByTestId('new-notice-ok').waitFor({ state: 'hidden' });
+    const ok = page.getByTestId('new-notice-ok');
+    await ok.waitFor({ state: 'visible', timeout: 30_000 });
+    // Once more when a click on the loaded box landed while the popup was still moving in and it stayed open.
+    for (let attempt = 1; ; attempt += 1) {
+      await ok.click({ timeout: 10_000 });
+      try {
+        await ok.waitFor({ state: 'hidden', timeout: 10_000 });
+        return;
+      } catch (error) {
+        if (attempt === 3) {
+          throw error;
+        }
+      }
+    }
   }
 }
 

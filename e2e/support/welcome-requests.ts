@@ -8,6 +8,9 @@ export interface WelcomeAnswer {
 
 export interface WelcomeState {
   inFlight: Set<Request>;
+  /** The main frame's documents loaded so far: an answer to an earlier document's request says nothing of this one. */
+  document: number;
+  askedIn: WeakMap<Request, number>;
   /** The benefit popup, asked after a fresh login (use-complete-login.ts): data 1 with a popup type opens it. */
   benefit: WelcomeAnswer;
   /** The newest notice, asked once per signed-in page load of the main layout: a notice opens it. */
@@ -24,6 +27,9 @@ const states = new WeakMap<BrowserContext, WelcomeState>();
 const pathOf = (request: Request) => new URL(request.url()).pathname;
 
 async function readAnswer(request: Request, state: WelcomeState) {
+  if (state.askedIn.get(request) !== state.document) {
+    return;
+  }
   const body = (await (await request.response())?.json().catch(() => null)) as { data?: unknown; msg?: string } | null;
   if (pathOf(request) === BENEFIT) {
     state.benefit = { answered: true, opens: body?.data === 1 && BENEFIT_POPUP_TYPES.includes(body.msg ?? '') };
@@ -39,16 +45,24 @@ const unanswered = (): WelcomeAnswer => ({ answered: false, opens: false });
  * yet" however slowly the server answers under load, and wait for a dialog exactly when its answer opens it.
  */
 export function trackWelcomeRequests(context: BrowserContext) {
-  const state: WelcomeState = { inFlight: new Set(), benefit: unanswered(), notice: unanswered() };
+  const state: WelcomeState = {
+    inFlight: new Set(),
+    document: 0,
+    askedIn: new WeakMap(),
+    benefit: unanswered(),
+    notice: unanswered(),
+  };
   states.set(context, state);
   context.on('request', (request) => {
     // A new document asks again, and nothing of the last one stays open.
     if (request.isNavigationRequest() && request.frame().parentFrame() === null) {
+      state.document += 1;
       state.benefit = unanswered();
       state.notice = unanswered();
     }
     if ([BENEFIT, NOTICE, NOTICE_SEEN].includes(pathOf(request))) {
       state.inFlight.add(request);
+      state.askedIn.set(request, state.document);
     }
     if (pathOf(request) === NOTICE_SEEN) {
       state.notice.opens = false;
