@@ -37,6 +37,35 @@ export async function chooseLanguage(page: Page, baseUrl: string, language: Lang
 }
 
 /**
+ * Does `act` until `target` reaches `state`, up to three times: on a loaded box a click can land while a popup is still
+ * moving in, and nothing follows from it. `between` runs before each try again.
+ */
+async function actUntil({
+  act,
+  target,
+  state,
+  between,
+}: {
+  act: () => Promise<unknown>;
+  target: Locator;
+  state: 'visible' | 'hidden';
+  between?: () => Promise<unknown>;
+}) {
+  for (let attempt = 1; ; attempt += 1) {
+    await act();
+    try {
+      await target.waitFor({ state, timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) {
+        throw error;
+      }
+      await between?.();
+    }
+  }
+}
+
+/**
  * After a first login a new user sees the benefit dialog and then the newest platform notice; a person closes both
  * before going on. Whether each opens is in the answer that decides it (welcome-requests.ts): this waits for the answers
  * the page asks for (the notice on every signed-in page outside the operations console, the benefit after a login made
@@ -63,18 +92,7 @@ export async function dismissWelcomeDialogs(page: Page, { afterLogin = false } =
   if (state.notice.opens) {
     const ok = page.getByTestId('new-notice-ok');
     await ok.waitFor({ state: 'visible', timeout: 30_000 });
-    // Once more when a click on the loaded box landed while the popup was still moving in and it stayed open.
-    for (let attempt = 1; ; attempt += 1) {
-      await ok.click({ timeout: 10_000 });
-      try {
-        await ok.waitFor({ state: 'hidden', timeout: 10_000 });
-        return;
-      } catch (error) {
-        if (attempt === 3) {
-          throw error;
-        }
-      }
-    }
+    await actUntil({ act: () => ok.click({ timeout: 10_000 }), target: ok, state: 'hidden' });
   }
 }
 
@@ -129,19 +147,15 @@ export async function openWalletPage(page: Page, key: 'voucherCenter' | 'voucher
  * nothing opened, as a click on a loaded box can land while the popup is still moving in (CI, journeys two at a time).
  */
 export async function chooseFromMoreMenu(page: Page, key: string, opened: Locator) {
-  for (let attempt = 1; ; attempt += 1) {
-    await page.getByTestId('menu-more').hover();
-    await page.getByTestId(`menu-${key}`).click();
-    try {
-      await opened.waitFor({ state: 'visible', timeout: 10_000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) {
-        throw error;
-      }
-      await page.mouse.move(10, 700);
-    }
-  }
+  await actUntil({
+    act: async () => {
+      await page.getByTestId('menu-more').hover();
+      await page.getByTestId(`menu-${key}`).click();
+    },
+    target: opened,
+    state: 'visible',
+    between: () => page.mouse.move(10, 700),
+  });
 }
 
 /** The dev clock's time as the browser's own local "YYYY-MM-DD HH:mm", some minutes ahead. */
