@@ -4,6 +4,7 @@ import {
   chooseLanguage,
   dismissWelcomeDialogs,
   fitsWidth,
+  navigateInApp,
   openInteractive,
   openSignedIn,
   scrollsSideways,
@@ -112,9 +113,10 @@ describe.each(['zh-CN', 'en-US'] as const)('every page on a phone in %s', (langu
   });
   afterAll(() => phoneSession.close());
 
+  // Each page is opened inside the console, as its menu would: one page load for all of them.
   it.each([...consoleRoutes(), ...adminRoutes()])('$path fits 390 px without scrolling sideways', async ({ path }) => {
-    const { page, baseUrl } = phoneSession;
-    await page.goto(`${baseUrl}${path}`);
+    const { page } = phoneSession;
+    await navigateInApp(page, path);
     await page.getByTestId('page-title').waitFor({ state: 'visible' });
     expect(await scrollsSideways(page)).toBe(false);
   });

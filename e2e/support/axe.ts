@@ -12,13 +12,23 @@ export interface Violation {
 }
 
 /**
- * Runs axe-core (WCAG 2.1 A and AA plus its best practices) on the page as it stands and answers the serious and
- * critical violations, each with the elements at fault.
+ * Runs axe-core (WCAG 2.1 A and AA plus its best practices) on the page once its transitions have ended and answers
+ * the serious and critical violations, each with the elements at fault.
  */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) {
     await page.addScriptTag({ content: axeSource });
   }
+  // A colour half-way through a transition (a button leaving its loading state, a row fading in) is no colour a user
+  // reads: axe judges the colours the page settles on. Endless animations (spinners) are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   return page.evaluate(async () => {
     const axe = (
       window as unknown as {

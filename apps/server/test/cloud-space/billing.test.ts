@@ -27,6 +27,13 @@ async function nextDays(days = 1) {
   await t.drainEvents();
 }
 
+// Months in which nothing may happen pass in one move: the daily jobs catch up their last days (catchUp), which is
+// where a job that fired too early would still fire, and the minute jobs run an hour instead of an hour a day.
+async function skipDays(days: number) {
+  (t.clock as AdjustableClock).advance((days - 1) * DAY);
+  await nextDays();
+}
+
 // Sessions lapse over the months these tests skip: each read opens a fresh one, which is not a login.
 const tokenOf = async (userId: UserId) => (await t.services.sessions.create(t.db, userId)).token;
 
@@ -140,20 +147,19 @@ describe('a wipe for arrears', () => {
   });
 });
 
-// Each test moves the clock day by day through three months and more, running every job that falls due: minutes of
-// work, longer still on a busy box.
-describe('a wipe after three months without login', { timeout: 240_000 }, () => {
+// Each test skips the quiet months and moves day by day where the notice and the wipe fall due.
+describe('a wipe after three months without login', { timeout: 120_000 }, () => {
   it('is told first, and a login before its date cancels it', async () => {
     const { userId, token } = await createSignedInUser(t);
     await uploadFile(t, token, '/', 'notes.md', Buffer.from('# notes'));
     await inTransaction(t.db, (tx) => t.services.sessions.signIn(tx, userId));
-    await nextDays(80);
+    await skipDays(80);
     expect(await noticesOf(userId)).not.toContainEqual(expect.stringContaining('Cloud space'));
     await nextDays(15);
     expect((await noticesOf(userId))[0]).toContain('You have not logged in for three months');
 
     await inTransaction(t.db, (tx) => t.services.sessions.signIn(tx, userId));
-    await nextDays(30);
+    await skipDays(30);
     expect(await filesOf(userId)).toEqual(['notes.md']);
     expect(await wipesOf(userId)).toEqual([]);
     expect((await call(t, await tokenOf(userId), '/file/getUserDataStorageUsed')).json().data.wipeAt).toBeNull();
@@ -163,7 +169,8 @@ describe('a wipe after three months without login', { timeout: 240_000 }, () => 
     const { userId, token } = await createSignedInUser(t);
     await uploadFile(t, token, '/', 'old.txt', Buffer.from('old'));
     await inTransaction(t.db, (tx) => t.services.sessions.signIn(tx, userId));
-    await nextDays(100);
+    await skipDays(85);
+    await nextDays(15);
     expect(await filesOf(userId)).toEqual([]);
     expect(await wipesOf(userId)).toEqual([{ reason: 'inactive', bytes: '3' }]);
     const notices = await noticesOf(userId);

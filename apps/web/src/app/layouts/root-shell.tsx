@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { useCurrentUser } from '@/features/auth/api/get-user-info';
 import { useVipInfo } from '@/features/auth/api/get-vip-info';
 import { LoginDialog } from '@/features/auth/components/login-dialog';
@@ -22,6 +22,18 @@ function useDocumentTitle() {
   }, [title]);
 }
 
+/**
+ * The path on screen, on <html data-path>, set again after every navigation once its page has been committed (also
+ * when a guard sent the user back where they were), so whoever follows the console from outside (the browser journeys
+ * after a navigation inside the app) knows when it has settled and where.
+ */
+function useShownPath() {
+  const location = useLocation();
+  useEffect(() => {
+    document.documentElement.dataset.path = location.pathname;
+  }, [location]);
+}
+
 // A stable empty list for a guest, so the gates below do not re-render on every render of the shell.
 const NO_PERMISSIONS: readonly [] = [];
 
@@ -32,6 +44,7 @@ const NO_PERMISSIONS: readonly [] = [];
  */
 export function RootShell() {
   useDocumentTitle();
+  useShownPath();
   const permissions = useCurrentUser().data?.permissions ?? NO_PERMISSIONS;
   useVipInfo();
   return (
