@@ -37,13 +37,33 @@ const ACCESSIBLE_TEXT = {
   colorTextDisabled: 'rgba(0, 0, 0, 0.5)',
 };
 
+const pressedShades = new Map<string, string>();
+
+/**
+ * antd lightens a primary button and a link under the pointer, which takes white button text (and a link's text on
+ * white) under 4.5:1 again: on a light page they darken instead, to the shade antd gives them when pressed.
+ */
+export function hoverShade(color: string): string {
+  let shade = pressedShades.get(color);
+  if (shade === undefined) {
+    shade = theme.getDesignToken({ token: { colorPrimary: color } }).colorPrimaryActive;
+    pressedShades.set(color, shade);
+  }
+  return shade;
+}
+
 export function consoleTheme(options: { color: string; dark: boolean }): ThemeConfig {
+  const light = {
+    ...ACCESSIBLE_TEXT,
+    colorPrimaryHover: hoverShade(options.color),
+    colorLinkHover: hoverShade(options.color),
+  };
   return {
     token: {
       colorPrimary: options.color,
       colorLink: options.color,
       fontFamily: FONT_FAMILY,
-      ...(options.dark ? {} : ACCESSIBLE_TEXT),
+      ...(options.dark ? {} : light),
     },
     // A menu's popup sits below dialogs (antd puts it above, at 1050): an entry that opens a dialog ("Feedback",
     // "Contact us") leaves the pointer over the mask rather than over a popup that hovering keeps open (issue 9).

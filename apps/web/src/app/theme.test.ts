@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_INTERFACE_SETTINGS } from '@/shared/stores/interface-settings-store';
+import { consoleTheme } from './theme';
+
+// WCAG 2.1's contrast ratio of two #rrggbb colours.
+function contrast(first: string, second: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((at) => {
+      const channel = parseInt(hex.slice(at, at + 2), 16) / 255;
+      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+describe('the console theme on a light page', () => {
+  const { token } = consoleTheme({ color: DEFAULT_INTERFACE_SETTINGS.color, dark: false });
+
+  it('keeps white text on a primary button at 4.5:1 or more, at rest and under the pointer', () => {
+    expect(contrast('#ffffff', token!.colorPrimary!)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast('#ffffff', token!.colorPrimaryHover!)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('keeps a link under the pointer at 4.5:1 or more on white', () => {
+    expect(contrast('#ffffff', token!.colorLinkHover!)).toBeGreaterThanOrEqual(4.5);
+  });
+});
