@@ -30,7 +30,9 @@ async function readAnswer(request: Request, state: WelcomeState) {
   if (state.askedIn.get(request) !== state.document) {
     return;
   }
-  const body = (await (await request.response())?.json().catch(() => null)) as { data?: unknown; msg?: string } | null;
+  // A journey that closes its browser as an answer arrives no longer waits for it: the answer is read as none.
+  const response = await request.response().catch(() => null);
+  const body = (await response?.json().catch(() => null)) as { data?: unknown; msg?: string } | null;
   if (pathOf(request) === BENEFIT) {
     state.benefit = { answered: true, opens: body?.data === 1 && BENEFIT_POPUP_TYPES.includes(body.msg ?? '') };
   } else if (pathOf(request) === NOTICE) {
