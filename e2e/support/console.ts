@@ -19,19 +19,17 @@ export async function openInteractive(page: Page, url: string) {
 }
 
 /**
- * Opens a path inside the loaded console as a link would, through the router without a page load, waits until the
- * navigation has settled (html[data-path], set again after each: apps/web/src/app/layouts/root-shell.tsx) and answers
- * the path on screen, which a guard may have kept elsewhere.
+ * Opens a path inside the loaded console as a link would, through the router without a page load, and waits until the
+ * navigation has settled (html[data-path], set again after each, also when a guard kept the user where they were:
+ * apps/web/src/app/layouts/root-shell.tsx).
  */
-export async function navigateInApp(page: Page, path: string): Promise<string> {
+export async function navigateInApp(page: Page, path: string): Promise<void> {
   await page.evaluate((target) => {
     delete document.documentElement.dataset.path;
     window.history.pushState(null, '', target);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  const shown = page.locator('html[data-path]');
-  await shown.waitFor({ state: 'attached' });
-  return (await shown.getAttribute('data-path'))!;
+  await page.locator('html[data-path]').waitFor({ state: 'attached' });
 }
 
 /** Opens the console already signed in with a token, as after a login in an earlier visit. */
