@@ -11,17 +11,21 @@ import { PRERENDER_MARKERS } from './app/prerender-markers';
 import type { SeededQuery } from './app/prerendered-page';
 import { AppProviders, createQueryClient } from './app/providers';
 import { buildRoutes } from './app/router';
-import { findRoute, PRERENDERED_PATHS } from './app/routes/route-table';
+import { findRoute, PRERENDERED_PATHS, SHELLED_PATHS } from './app/routes/route-table';
 import { currentLanguage, i18n } from './shared/i18n';
+import { useInterfaceSettings } from './shared/stores/interface-settings-store';
+import { useSession } from './shared/stores/session-store';
 import { setMessageSink } from './shared/ui/message-bridge';
 
-export { PRERENDERED_PATHS };
+export { PRERENDERED_PATHS, SHELLED_PATHS };
 export { setApiFetch } from './shared/http';
 
 /** A page rendered at build time; not to be confused with the browser's PrerenderedPage (prerendered-page.ts). */
 export interface RenderedPage {
   /** The language it was rendered in: start.tsx hydrates it only for a visitor in that language. */
   language: Locale;
+  /** A signed-in page's shell (prerenderShell): hydrated only by a console holding a token. */
+  signedIn: boolean;
   title: string;
   /** The markup of #root. */
   html: string;
@@ -65,11 +69,12 @@ export function pageDocument(template: string, page: RenderedPage): string {
     template
       // The page is readable from its HTML and stylesheet; the entry asks for the app's scripts after the first paint.
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      .replace(/<html lang="[^"]*">/, `<html lang="${page.language}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
       .replace('</head>', `${page.styles}</head>`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root" ${PRERENDER_MARKERS.languageAttribute}="${page.language}">${page.html}</div>` +
+        `<div id="root" ${PRERENDER_MARKERS.languageAttribute}="${page.language}"${page.signedIn ? ` ${PRERENDER_MARKERS.signedInAttribute}` : ''}>${page.html}</div>` +
           `<script type="application/json" id="${PRERENDER_MARKERS.routerStateId}">${scriptSafeJson(page.hydrationData)}</script>` +
           queries,
       )
@@ -107,6 +112,7 @@ export async function prerenderPage(pathname: string, queryClient = createQueryC
   );
   return {
     language: currentLanguage(),
+    signedIn: useSession.getState().isLogin,
     title: pageTitle(i18n.t, findRoute(pathname)?.titleKey),
     html,
     styles: extractStyle(cache),
@@ -117,6 +123,24 @@ export async function prerenderPage(pathname: string, queryClient = createQueryC
       .filter((query) => query.state.status === 'success')
       .map((query) => ({ queryKey: query.queryKey, data: query.state.data })),
   };
+}
+
+/**
+ * A signed-in page as its user sees it before any answer (decision 0043): the header waiting for the account, the
+ * menu, the page's heading, static text and skeletons, in `language`. The session holds a token no server ever sees:
+ * the render asks nothing, and the guard only needs to know that one is stored.
+ */
+export async function prerenderShell(pathname: string, language: Locale): Promise<RenderedPage> {
+  const settings = useInterfaceSettings.getState();
+  const previousLanguage = settings.appLanguage;
+  settings.setLanguage(language);
+  useSession.setState({ token: 'shell', isLogin: true });
+  try {
+    return await prerenderPage(pathname);
+  } finally {
+    useSession.setState({ token: null, isLogin: false });
+    settings.setLanguage(previousLanguage);
+  }
 }
 
 /** The last document of each live path and the answers it was rendered with. */

@@ -3,10 +3,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type Rolldown } from 'vite';
 // By path: Vite loads its config with Node, which cannot run the contract's TypeScript through its package entry.
+import { LOCALES } from '../../../packages/contract/src/constants.ts';
 import { PRERENDERED_PAGES } from '../../../packages/contract/src/prerendered-pages.ts';
 import type * as Renderer from '../src/prerender.tsx';
 
-type PrerenderModule = Pick<typeof Renderer, 'PRERENDERED_PATHS' | 'prerenderPage' | 'pageDocument'>;
+type PrerenderModule = Pick<
+  typeof Renderer,
+  'PRERENDERED_PATHS' | 'SHELLED_PATHS' | 'prerenderPage' | 'prerenderShell' | 'pageDocument'
+>;
 
 /** Builds src/prerender.tsx for Node into `outDir`, where the server finds it (PRERENDERED_PAGES), and loads it. */
 async function buildRenderer(root: string, outDir: string): Promise<PrerenderModule> {
@@ -38,7 +42,8 @@ async function buildRenderer(root: string, outDir: string): Promise<PrerenderMod
 
 /**
  * After the console's build, renders each page a guest opens at a fixed address (route-table.ts) into its own copy of
- * index.html, so a first visit paints the page from HTML while the scripts load, and start.tsx hydrates it. The
+ * index.html, so a first visit paints the page from HTML while the scripts load, and start.tsx hydrates it; then the
+ * shell of each signed-in page in each language (decision 0043). The
  * renderer stays beside the pages: the server renders the pages with live data again for each request with it.
  */
 export function prerender(): Plugin {
@@ -67,6 +72,17 @@ export function prerender(): Plugin {
             path.join(pagesDir, PRERENDERED_PAGES.fileOf(pathname)),
             renderer.pageDocument(template, page),
           );
+        }
+        for (const language of LOCALES) {
+          const shellDir = path.join(pagesDir, PRERENDERED_PAGES.shellDir(language));
+          await mkdir(shellDir, { recursive: true });
+          for (const pathname of renderer.SHELLED_PATHS) {
+            const page = await renderer.prerenderShell(pathname, language);
+            await writeFile(
+              path.join(shellDir, PRERENDERED_PAGES.fileOf(pathname)),
+              renderer.pageDocument(template, page),
+            );
+          }
         }
       },
     },

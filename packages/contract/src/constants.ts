@@ -5,6 +5,8 @@ export const TIMING = {
   wechatPollMs: 3_000,
   chunkLoadTimeoutMs: 120_000,
   vipCookieDays: 10,
+  // The session's absolute lifetime (apps/server sessions.service.ts): the hint is renewed at each start within it.
+  shellHintDays: 90,
   stoppedApplicationDeletionDays: 7,
   invoiceDeliveryWorkingDays: 7,
   consultationReplyHours: 24,

@@ -13,6 +13,7 @@ export * from './i18n/index.js';
 export * from './id-number.js';
 export * from './money.js';
 export * from './patterns.js';
+export * from './prerendered-pages.js';
 export * from './profile-options.js';
 export * from './sn.js';
 export * from './workspace-paths.js';

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { PRERENDERED_PAGES, translate } from '@suanli/contract';
+import { LOCALES, PRERENDERED_PAGES, SHELL_HINT_COOKIE, translate, type Locale } from '@suanli/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './app-error.js';
@@ -33,18 +33,43 @@ function prerenderedPages(webDist: string): Map<string, PrerenderedPage> {
   );
 }
 
+/** The signed-in pages' shells the build wrote, by page key and language (decision 0043). */
+function shells(webDist: string): Map<string, Map<Locale, string>> {
+  const found = new Map<string, Map<Locale, string>>();
+  for (const language of LOCALES) {
+    const dir = `${PRERENDERED_PAGES.dir}/${PRERENDERED_PAGES.shellDir(language)}`;
+    const folder = path.join(webDist, dir);
+    for (const file of existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.html')) : []) {
+      const key = pageKey(PRERENDERED_PAGES.pathOf(file));
+      found.set(key, (found.get(key) ?? new Map<Locale, string>()).set(language, `${dir}/${file}`));
+    }
+  }
+  return found;
+}
+
+const HINT = new RegExp(`(?:^|;\\s*)${SHELL_HINT_COOKIE}=([\\w-]+)`);
+
+/** The language of the console's hint cookie, when the request carries one naming a language the console speaks. */
+function hintedLanguage(request: FastifyRequest): Locale | null {
+  const language = HINT.exec(request.headers.cookie ?? '')?.[1];
+  return LOCALES.find((locale) => locale === language) ?? null;
+}
+
 /**
  * The console's history fallback: any GET outside /api that is no file (static-files.ts serves those) gets the page
  * prerendered for its path when the build made one (a guest's first screen arrives as HTML), index.html otherwise,
  * so that deep links such as /myApp load the SPA. A page whose first screen shows live data (`/aigc`'s cards) is
  * rendered again for each guest with the data read now (live-pages.ts), so that its largest paint comes with the HTML
- * rather than after the scripts and their API calls (issue 8); the build's render stands in when that fails. Unknown
- * /api paths answer the 404 envelope.
+ * rather than after the scripts and their API calls (issue 8); the build's render stands in when that fails. A
+ * signed-in page is sent as its shell in the hint cookie's language when the console says a token is stored
+ * (decision 0043); the cookie grants nothing, the page's data still comes through the API with the bearer token.
+ * Unknown /api paths answer the 404 envelope.
  */
 export const spaPlugin = fp(
   async (app: FastifyInstance, options: { webDist: string }) => {
     const built = consoleBuilt(options.webDist);
     const pages = prerenderedPages(options.webDist);
+    const shellFiles = shells(options.webDist);
     const live = built ? await loadLivePages(app, options.webDist) : null;
     const limit = app.rateLimit?.();
     const isConsolePage = (request: FastifyRequest) =>
@@ -70,6 +95,15 @@ export const spaPlugin = fp(
       }
       const page = pages.get(pageKey(request.url));
       reply.header('cache-control', 'no-cache');
+      const pageShells = shellFiles.get(pageKey(request.url));
+      if (pageShells) {
+        reply.header('vary', 'Cookie');
+        const language = request.url.includes('?') ? null : hintedLanguage(request);
+        const shell = language && pageShells.get(language);
+        if (shell) {
+          return reply.sendFile(shell);
+        }
+      }
       // With a query (an invitation code) the console renders over the page anyway (prerendered-page.ts).
       if (page && live?.paths.includes(page.path) && request.method === 'GET' && !request.url.includes('?')) {
         const rendered = await live.render(page.path, request).catch((error: unknown) => {

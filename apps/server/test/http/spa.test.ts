@@ -15,6 +15,14 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'prerendered'));
   writeFileSync(path.join(dist, 'prerendered', 'index.html'), '<!doctype html><div id="root">home prerendered</div>');
   writeFileSync(path.join(dist, 'prerendered', 'aigc.html'), '<!doctype html><div id="root">aigc prerendered</div>');
+  for (const language of ['zh-CN', 'en-US']) {
+    const shells = path.join(dist, 'prerendered', 'signed-in', language);
+    mkdirSync(shells, { recursive: true });
+    writeFileSync(
+      path.join(shells, 'userCenter.html'),
+      `<!doctype html><div id="root">userCenter shell ${language}</div>`,
+    );
+  }
   t = await buildTestApp({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -47,9 +55,46 @@ describe('the console', () => {
   });
 
   it('keeps the prerendered pages off their own file addresses', async () => {
-    const response = await t.request({ method: 'GET', url: '/prerendered/aigc.html' });
-    expect(response.body).toContain('console');
-    expect(response.body).not.toContain('aigc prerendered');
+    for (const url of ['/prerendered/aigc.html', '/prerendered/signed-in/zh-CN/userCenter.html']) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.body, url).toContain('console');
+      expect(response.body, url).not.toContain('prerendered');
+      expect(response.body, url).not.toContain('shell');
+    }
+  });
+
+  it("sends a signed-in page's shell in the language the console's hint cookie names (decision 0043)", async () => {
+    for (const [cookie, body] of [
+      ['suanli_shell=zh-CN', 'userCenter shell zh-CN'],
+      ['theme=dark; suanli_shell=en-US', 'userCenter shell en-US'],
+    ] as const) {
+      const response = await t.request({ method: 'GET', url: '/userCenter', headers: { cookie } });
+      expect(response.body, cookie).toContain(body);
+      expect(response.headers['cache-control'], cookie).toBe('no-cache');
+      expect(String(response.headers.vary), cookie).toMatch(/cookie/i);
+    }
+    const differentCase = await t.request({
+      method: 'GET',
+      url: '/USERCENTER/',
+      headers: { cookie: 'suanli_shell=zh-CN' },
+    });
+    expect(differentCase.body).toContain('userCenter shell zh-CN');
+  });
+
+  it('sends the empty console without the hint, with a hint naming no language it speaks, or with a query', async () => {
+    for (const [url, cookie] of [
+      ['/userCenter', undefined],
+      ['/userCenter', 'suanli_shell=fr-FR'],
+      ['/userCenter', 'not_suanli_shell=zh-CN'],
+      ['/userCenter?tab=1', 'suanli_shell=zh-CN'],
+      ['/myApp', 'suanli_shell=zh-CN'],
+    ] as const) {
+      const response = await t.request({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+      expect(response.statusCode, `${url} ${cookie}`).toBe(200);
+      expect(response.body, `${url} ${cookie}`).toBe('<!doctype html><div id="root">console</div>');
+    }
+    const plain = await t.request({ method: 'GET', url: '/userCenter' });
+    expect(String(plain.headers.vary)).toMatch(/cookie/i);
   });
 
   it('serves hashed assets with a long cache life', async () => {

@@ -6,6 +6,8 @@ export const PRERENDER_MARKERS = {
   queriesId: 'query-state',
   /** On #root: the language the page was rendered in. */
   languageAttribute: 'data-prerendered',
+  /** On #root of a signed-in page's shell (decision 0043): hydrated only by a console holding a token. */
+  signedInAttribute: 'data-signed-in',
   /**
    * Dispatched on document by start.tsx once React has the page: hydrating it (and answering clicks itself) or, for a
    * visitor it was not made for, rendering over it.

@@ -3,15 +3,21 @@ import { DEFAULT_INTERFACE_SETTINGS, useInterfaceSettings } from '@/shared/store
 import { useSession } from '@/shared/stores/session-store';
 import { PRERENDER_MARKERS } from './prerender-markers';
 import { findPrerenderedPage } from './prerendered-page';
-import { PRERENDERED_PATHS } from './routes/route-table';
+import { PRERENDERED_PATHS, SHELLED_PATHS } from './routes/route-table';
 
 let root: HTMLElement;
 
-/** The document as a prerendered page arrives: #root holding the guest's page, the router's state beside it. */
-function arriveAt(path: string) {
+/**
+ * The document as a prerendered page arrives: #root holding the guest's page (or a signed-in page's shell), the
+ * router's state beside it.
+ */
+function arriveAt(path: string, { language = 'zh-CN', signedIn = false } = {}) {
   window.history.replaceState(null, '', path);
   root = document.createElement('div');
-  root.setAttribute(PRERENDER_MARKERS.languageAttribute, 'zh-CN');
+  root.setAttribute(PRERENDER_MARKERS.languageAttribute, language);
+  if (signedIn) {
+    root.setAttribute(PRERENDER_MARKERS.signedInAttribute, '');
+  }
   root.innerHTML = '<h1>应用中心</h1>';
   const state = document.createElement('script');
   state.type = 'application/json';
@@ -64,10 +70,44 @@ describe('a prerendered page', () => {
   });
 });
 
+describe("a signed-in page's shell", () => {
+  it('is hydrated by a console holding a token, in the language it was rendered in', async () => {
+    useSession.getState().setToken('token-of-an-earlier-visit');
+    useInterfaceSettings.getState().setLanguage('en-US');
+    arriveAt('/userCenter', { language: 'en-US', signedIn: true });
+    const page = await findPrerenderedPage(root);
+    expect(page?.loadedPages.get('userCenter')).toBeTypeOf('function');
+    expect(root.childNodes).toHaveLength(1);
+  });
+
+  it.each([
+    ['a guest whose browser kept the hint after the token went', () => undefined],
+    [
+      'a signed-in visitor in another language',
+      () => {
+        useSession.getState().setToken('token-of-an-earlier-visit');
+        useInterfaceSettings.getState().setLanguage('en-US');
+      },
+    ],
+  ])('is dropped for %s, who starts from an empty root', async (_, arrange) => {
+    arrange();
+    arriveAt('/userCenter', { signedIn: true });
+    expect(await findPrerenderedPage(root)).toBeNull();
+    expect(root.childNodes).toHaveLength(0);
+  });
+});
+
 describe('the pages rendered ahead', () => {
   it('are those a guest opens at a fixed address', () => {
     expect(PRERENDERED_PATHS).toEqual(expect.arrayContaining(['/', '/aigc', '/computerPower', '/viewApp']));
     expect(PRERENDERED_PATHS).not.toContain('/userCenter');
     expect(PRERENDERED_PATHS.some((path) => path.startsWith('/help'))).toBe(false);
+  });
+
+  it("as a signed-in user's shell are the pages behind login at a fixed address, less those the guard verifies", () => {
+    expect(SHELLED_PATHS).toEqual(expect.arrayContaining(['/userCenter', '/myApp', '/voucherCenter', '/revAndexp']));
+    expect(SHELLED_PATHS).not.toContain('/reward');
+    expect(SHELLED_PATHS).not.toContain('/aigc');
+    expect(SHELLED_PATHS.some((path) => PRERENDERED_PATHS.includes(path))).toBe(false);
   });
 });

@@ -20,17 +20,19 @@ export interface PrerenderedPage {
 }
 
 /**
- * Pages are prerendered for a guest in the default language and look (src/prerender.tsx). Anyone else (signed in,
- * another language or colour, a query such as an invitation code that the guard must read) would see a page that is
- * not theirs, so they start from an empty root and the console renders as it always did.
+ * Pages are prerendered for a guest in the default language and look, and signed-in pages' shells for a console
+ * holding a token, in each language (src/prerender.tsx). Anyone else (a guest sent a shell by a leftover cookie, a
+ * signed-in visitor sent a guest's page, another language or colour, a query such as an invitation code that the
+ * guard must read) would see a page that is not theirs, so they start from an empty root and the console renders as
+ * it always did.
  */
-function isTheVisitorItWasRenderedFor(language: string): boolean {
+function isTheVisitorItWasRenderedFor(language: string, signedIn: boolean): boolean {
   const settings = useInterfaceSettings.getState();
   return (
     language === settings.appLanguage &&
     settings.color === DEFAULT_INTERFACE_SETTINGS.color &&
     settings.navTheme === DEFAULT_INTERFACE_SETTINGS.navTheme &&
-    useSession.getState().token === null &&
+    (useSession.getState().token !== null) === signedIn &&
     window.location.search === ''
   );
 }
@@ -46,7 +48,8 @@ export async function findPrerenderedPage(root: HTMLElement): Promise<Prerendere
     return null;
   }
   const route = findRoute(window.location.pathname);
-  if (route && isTheVisitorItWasRenderedFor(language)) {
+  const signedIn = root.hasAttribute(PRERENDER_MARKERS.signedInAttribute);
+  if (route && isTheVisitorItWasRenderedFor(language, signedIn)) {
     const page = await route.load().catch(() => null);
     if (page) {
       return {

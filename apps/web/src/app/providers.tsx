@@ -11,6 +11,7 @@ import { followOtherTabs } from '@/shared/stores/session-store';
 import { keepFocusInDialogs } from '@/shared/ui/keep-focus-in-dialogs';
 import { MessageBridgeHost } from '@/shared/ui/message-bridge-host';
 import { syncCacheWithSession } from './session-cache';
+import { followSessionWithShellHint } from './shell-hint';
 import { consoleTheme } from './theme';
 
 const ANTD_LOCALES: Record<Locale, typeof zhCN> = { 'zh-CN': zhCN, 'en-US': enUS };
@@ -42,6 +43,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
   const navTheme = useInterfaceSettings((state) => state.navTheme);
   useEffect(() => syncCacheWithSession(queryClient), [queryClient]);
   useEffect(() => followOtherTabs(), []);
+  useEffect(() => followSessionWithShellHint(), []);
   useEffect(() => keepFocusInDialogs(), []);
   return (
     <I18nextProvider i18n={i18n}>

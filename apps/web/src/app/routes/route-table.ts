@@ -77,3 +77,12 @@ export function hrefOf(route: RouteMeta): string {
 export const PRERENDERED_PATHS: readonly string[] = ALL_ROUTES.filter(
   (route) => route.noPermission === true && !route.path.includes(':'),
 ).map(hrefOf);
+
+/**
+ * The pages a signed-in user opens at a fixed address, built ahead as their shells (decision 0043): everything a page
+ * shows before its data, sent when the console's hint cookie says a token is stored. A page that needs real-name
+ * verification first is left out: the guard must answer before it renders.
+ */
+export const SHELLED_PATHS: readonly string[] = ALL_ROUTES.filter(
+  (route) => route.noPermission !== true && route.isAuth !== true && !route.path.includes(':'),
+).map(hrefOf);

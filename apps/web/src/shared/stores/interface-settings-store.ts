@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, type Locale } from '@suanli/contract';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { snapshotAsItStands } from './arrival-snapshot';
 import { STORAGE_KEYS } from '../config/site';
 
 /** The persisted interface settings of spec §3. */
@@ -47,23 +48,25 @@ export const DEFAULT_INTERFACE_SETTINGS: InterfaceSettings = {
 };
 
 export const useInterfaceSettings = create<InterfaceSettings & InterfaceSettingsActions>()(
-  persist(
-    (set) => ({
-      ...DEFAULT_INTERFACE_SETTINGS,
-      setLanguage: (appLanguage) => set({ appLanguage }),
-      update: (changes) => set(changes),
-    }),
-    {
-      name: STORAGE_KEYS.interfaceSettings,
-      version: 2,
-      storage: createJSONStorage(() => localStorage),
-      // Version 1 stored the old default blue for everyone who never chose a colour; they get the new default.
-      migrate: (persisted, version) => {
-        const settings = persisted as Partial<InterfaceSettings>;
-        return version < 2 && settings.color === PREVIOUS_PRIMARY_COLOR
-          ? { ...settings, color: PRIMARY_COLOR }
-          : settings;
+  snapshotAsItStands(
+    persist(
+      (set) => ({
+        ...DEFAULT_INTERFACE_SETTINGS,
+        setLanguage: (appLanguage) => set({ appLanguage }),
+        update: (changes) => set(changes),
+      }),
+      {
+        name: STORAGE_KEYS.interfaceSettings,
+        version: 2,
+        storage: createJSONStorage(() => localStorage),
+        // Version 1 stored the old default blue for everyone who never chose a colour; they get the new default.
+        migrate: (persisted, version) => {
+          const settings = persisted as Partial<InterfaceSettings>;
+          return version < 2 && settings.color === PREVIOUS_PRIMARY_COLOR
+            ? { ...settings, color: PRIMARY_COLOR }
+            : settings;
+        },
       },
-    },
+    ),
   ),
 );

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { STORAGE_KEYS } from '../config/site';
+import { snapshotAsItStands } from './arrival-snapshot';
 import { forgetInvitationCode, readInvitationCode, rememberInvitationCode } from './invitation-code';
 
 /**
@@ -37,30 +38,32 @@ const tokenAtPageLoad = readToken();
 /** Spec §8: on 401 the token is cleared only if one existed when the page loaded. */
 export const hadTokenAtPageLoad = tokenAtPageLoad !== null;
 
-export const useSession = create<SessionState & SessionActions>()((set) => ({
-  token: tokenAtPageLoad,
-  isLogin: hadTokenAtPageLoad,
-  invitationCode: readInvitationCode(),
-  eventKey: '',
-  setToken: (token) => {
-    localStorage.setItem(STORAGE_KEYS.token, token);
-    set({ token, isLogin: true });
-  },
-  clearSession: () => {
-    localStorage.removeItem(STORAGE_KEYS.token);
-    set({ token: null, isLogin: false });
-  },
-  setLoggedOut: () => set({ isLogin: false }),
-  setInvitationCode: (invitationCode) => {
-    rememberInvitationCode(invitationCode);
-    set({ invitationCode });
-  },
-  spendInvitationCode: () => {
-    forgetInvitationCode();
-    set({ invitationCode: '' });
-  },
-  setEventKey: (eventKey) => set({ eventKey }),
-}));
+export const useSession = create<SessionState & SessionActions>()(
+  snapshotAsItStands((set) => ({
+    token: tokenAtPageLoad,
+    isLogin: hadTokenAtPageLoad,
+    invitationCode: readInvitationCode(),
+    eventKey: '',
+    setToken: (token) => {
+      localStorage.setItem(STORAGE_KEYS.token, token);
+      set({ token, isLogin: true });
+    },
+    clearSession: () => {
+      localStorage.removeItem(STORAGE_KEYS.token);
+      set({ token: null, isLogin: false });
+    },
+    setLoggedOut: () => set({ isLogin: false }),
+    setInvitationCode: (invitationCode) => {
+      rememberInvitationCode(invitationCode);
+      set({ invitationCode });
+    },
+    spendInvitationCode: () => {
+      forgetInvitationCode();
+      set({ invitationCode: '' });
+    },
+    setEventKey: (eventKey) => set({ eventKey }),
+  })),
+);
 
 /**
  * Follows a login or logout in another tab of the console, which changes the stored token (issue 9): this tab then

@@ -14,7 +14,7 @@ export default function UserCenterPage() {
   const { t } = useTranslation('routes');
   return (
     <>
-      <PageHeader title={t('userCenter.title')} />
+      <PageHeader title={t('userCenter.title')} description={t('userCenter.description')} />
       <SettingsList title={t('userCenter.listTitle')} testId="security-list">
         <PasswordSetting />
         <ContactSetting kind="phone" />

@@ -39,7 +39,7 @@ export default function VoucherCenterPage() {
   const tab = TABS.find(({ key }) => key === search.get('tab')) ?? TABS[0];
   return (
     <>
-      <PageHeader title={t('routes:voucherCenter.title')} />
+      <PageHeader title={t('routes:voucherCenter.title')} description={t('routes:voucherCenter.description')} />
       <Flex vertical gap={16}>
         <BalanceCard />
         <Card>

@@ -17,6 +17,9 @@ import type { LedgerFilters } from '../api/list-ledger';
 import { useWalletTranslation } from '../use-wallet-translation';
 
 const HEIGHT = 240;
+// The legend under the bars (marginTop 8, one line): the loading and empty states take the chart's whole height, so
+// the ledger below does not move when the answer comes (a signed-in page is painted before it: decision 0043).
+const BODY_HEIGHT = HEIGHT + 30;
 // Money in units of 0.0001 yuan: the axis steps by whole cents at least.
 const CENT = 100n;
 
@@ -62,7 +65,7 @@ function ChartBody({ summary }: { summary: SummaryQuery }) {
         align="center"
         justify="center"
         gap={8}
-        style={{ height: HEIGHT }}
+        style={{ height: BODY_HEIGHT }}
         data-testid="income-expense-loading"
       >
         <Spin />
@@ -71,7 +74,11 @@ function ChartBody({ summary }: { summary: SummaryQuery }) {
     );
   }
   if (!data.buckets.some((bucket) => parseMoney(bucket.income) || parseMoney(bucket.expense))) {
-    return <Empty description={t('ledger.chart.empty')} data-testid="income-expense-empty" />;
+    return (
+      <Flex vertical justify="center" style={{ height: BODY_HEIGHT }}>
+        <Empty description={t('ledger.chart.empty')} data-testid="income-expense-empty" />
+      </Flex>
+    );
   }
   return (
     <BarChart
@@ -103,15 +110,14 @@ export function IncomeExpenseChart({ filters }: { filters: LedgerFilters }) {
   return (
     <section aria-labelledby={titleId} aria-busy={summary.isFetching} data-testid="income-expense-chart">
       <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
-        <Flex align="baseline" gap={12} wrap>
+        {/* The dates on a line of their own, kept while they load, so their arrival moves nothing. */}
+        <Flex vertical>
           <Typography.Title level={5} id={titleId} style={{ margin: 0 }}>
             {t('ledger.chart.title')}
           </Typography.Title>
-          {summary.data ? (
-            <Typography.Text type="secondary" data-testid="income-expense-range">
-              {t('ledger.chart.range', rangeOf(summary.data, language))}
-            </Typography.Text>
-          ) : null}
+          <Typography.Text type="secondary" data-testid={summary.data ? 'income-expense-range' : undefined}>
+            {summary.data ? t('ledger.chart.range', rangeOf(summary.data, language)) : '\u00a0'}
+          </Typography.Text>
         </Flex>
         <Segmented<IncomeExpenseGranularity>
           aria-label={t('ledger.chart.granularity')}

@@ -1,0 +1,145 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openBrowser, type BrowserSession } from '../support/browser.js';
+import { dismissWelcomeDialogs, logOut, openSignedIn } from '../support/console.js';
+import { registerByEmail } from '../support/dev-api.js';
+import { runningApplication, verifiedRenterWithBalance } from '../support/renter.js';
+
+// Decision 0043: while a token is stored, the console keeps a cookie naming its language, and the server answers a
+// signed-in page with that page's shell (header, menu, heading, static text, skeletons) drawn at build time.
+const HINT = 'suanli_shell';
+const TOKEN_KEY = 'suanli.access-token';
+
+let session: BrowserSession;
+beforeEach(async () => {
+  session = await openBrowser();
+});
+afterEach(() => session.close());
+
+/** A context as a returning renter's browser holds it: the token stored, and the hint the console wrote beside it. */
+async function returningRenter(token: string, { javaScriptEnabled = true } = {}): Promise<BrowserContext> {
+  const context = await session.browser.newContext({ locale: 'zh-CN', javaScriptEnabled });
+  await context.addCookies([{ name: HINT, value: 'zh-CN', url: session.baseUrl }]);
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
+  return context;
+}
+
+/** Errors the page reports: a failed hydration is one (React reports it as a recoverable error). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      errors.push(message.text());
+    }
+  });
+  return errors;
+}
+
+// Before any script of the console runs: the title element the HTML arrived with, and a sum of every layout shift.
+const WATCH_ARRIVAL = () => {
+  const watched = window as unknown as { firstTitle: Element | null; shifted: number };
+  watched.shifted = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+      watched.shifted += entry.hadRecentInput ? 0 : entry.value;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  document.addEventListener('DOMContentLoaded', () => {
+    watched.firstTitle = document.querySelector('[data-testid="page-title"]');
+  });
+};
+
+const arrival = (page: Page) =>
+  page.evaluate(() => {
+    const watched = window as unknown as { firstTitle: Element | null; shifted: number };
+    return {
+      sameTitle:
+        watched.firstTitle !== null && watched.firstTitle === document.querySelector('[data-testid="page-title"]'),
+      shifted: watched.shifted,
+    };
+  });
+
+const cookieOf = async (context: BrowserContext) =>
+  (await context.cookies(session.baseUrl)).find((cookie) => cookie.name === HINT)?.value;
+
+/** A renter with something on each page: a recharge in the statement, a balance, a running application. */
+async function renterWithRows() {
+  const user = await verifiedRenterWithBalance();
+  const { id } = await runningApplication(user.token);
+  return { ...user, applicationId: id };
+}
+
+describe("a returning renter's first load of a signed-in page", () => {
+  it('arrives with the page drawn in the HTML, in the language of the hint, before any script', async () => {
+    const { token } = await registerByEmail();
+    const context = await returningRenter(token, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [path, title] of [
+      ['/userCenter', '安全设置'],
+      ['/myApp', '我的应用'],
+      ['/voucherCenter', '充值中心'],
+      ['/revAndexp', '收支明细'],
+    ]) {
+      await page.goto(`${session.baseUrl}${path}`);
+      expect(await page.getByTestId('page-title').textContent(), path).toBe(title);
+      expect(await page.title(), path).toBe(`${title} - 算力云`);
+      expect(await page.getByTestId('login-button').count(), path).toBe(0);
+    }
+    await context.addCookies([{ name: HINT, value: 'en-US', url: session.baseUrl }]);
+    await page.goto(`${session.baseUrl}/userCenter`);
+    expect(await page.getByTestId('page-title').textContent()).toBe('Security settings');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
+    await context.close();
+  });
+
+  it("comes alive on the same elements with the renter's own figures, without a layout shift and with no error", async () => {
+    const renter = await renterWithRows();
+    for (const [path, ownData] of [
+      ['/userCenter', (page: Page) => page.getByTestId('security-state-email').filter({ hasText: '@' })],
+      ['/myApp', (page: Page) => page.getByTestId(`app-name-${renter.applicationId}`)],
+      ['/voucherCenter', (page: Page) => page.getByTestId('wallet-balance').filter({ hasText: /\d/ })],
+      ['/revAndexp', (page: Page) => page.getByTestId('ledger-table').getByText('100.00').first()],
+    ] as const) {
+      const context = await returningRenter(renter.token);
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.addInitScript(WATCH_ARRIVAL);
+      await page.goto(`${session.baseUrl}${path}`);
+      await ownData(page).waitFor({ state: 'visible', timeout: 30_000 });
+      await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+      const { sameTitle, shifted } = await arrival(page);
+      expect(sameTitle, path).toBe(true);
+      expect(shifted, path).toBeLessThanOrEqual(0.05);
+      expect(errors, path).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+describe('the hint the console keeps', () => {
+  it('is written at start for a stored token, follows the language, and goes with a logout', async () => {
+    const { page, context, baseUrl } = session;
+    const { token } = await registerByEmail();
+    await openSignedIn(page, baseUrl, token, '/userCenter');
+    await dismissWelcomeDialogs(page);
+    await expect.poll(() => cookieOf(context)).toBe('zh-CN');
+    await page.getByTestId('lang-option-en-US').click();
+    await expect.poll(() => cookieOf(context)).toBe('en-US');
+    await logOut(page);
+    await expect.poll(() => cookieOf(context)).toBeUndefined();
+  });
+
+  it('left behind without a token, sends the guest on to / with the login dialog, and is removed', async () => {
+    const context = await session.browser.newContext({ locale: 'zh-CN' });
+    await context.addCookies([{ name: HINT, value: 'zh-CN', url: session.baseUrl }]);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${session.baseUrl}/userCenter`);
+    await page.getByTestId('login-dialog').waitFor({ state: 'visible' });
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => cookieOf(context)).toBeUndefined();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
