@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { animationsSettled } from './animations.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -20,15 +21,8 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
     await page.addScriptTag({ content: axeSource });
   }
   // A colour half-way through a transition (a button leaving its loading state, a row fading in) is no colour a user
-  // reads: axe judges the colours the page settles on. Endless animations (spinners) are left running.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  // reads: axe judges the colours the page settles on.
+  await animationsSettled(page);
   return page.evaluate(async () => {
     const axe = (
       window as unknown as {

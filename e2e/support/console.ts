@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { animationsSettled } from './animations.js';
 import { callApi, latestCode } from './dev-api.js';
 import { welcomeState } from './welcome-requests.js';
 
@@ -143,13 +144,27 @@ export async function fillRegisterForm(page: Page, account: string, password = '
 }
 
 /**
+ * Moves the pointer onto an element once it stands still, as a person's pointer goes: without scrolling the page
+ * first, as Playwright's own hover and click do, which under a header's open menu moves the menu under the pointer
+ * and opens a neighbouring submenu.
+ */
+async function pointAt(page: Page, target: Locator) {
+  await target.waitFor({ state: 'visible' });
+  await animationsSettled(page);
+  const box = (await target.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/**
  * Opens a wallet page the way a person does, under More → My wallet in the header's menu (a click there changes the
  * page, not the app), and waits for the menu's popups to close.
  */
 export async function openWalletPage(page: Page, key: 'voucherCenter' | 'voucher' | 'myOrder', path: string) {
-  await page.getByTestId('menu-more').hover();
-  await page.getByTestId('menu-myWallet').hover();
-  await page.getByTestId(`menu-${key}`).click();
+  await pointAt(page, page.getByTestId('menu-more'));
+  await pointAt(page, page.getByTestId('menu-myWallet'));
+  await pointAt(page, page.getByTestId(`menu-${key}`));
+  await page.mouse.down();
+  await page.mouse.up();
   await expect.poll(() => new URL(page.url()).pathname).toBe(path);
   // A submenu stays open while the pointer rests on it; a person moves on to the page.
   await page.mouse.move(10, 700);
