@@ -23,6 +23,8 @@ export interface LockRowsOptions {
   limit?: number;
   /** Another order, which every locker of these rows must share: `[owner, id]` takes an owner's rows together. */
   orderBy?: AnyPgColumn[];
+  /** The columns to read, by field name, when fewer than all: a batch of thousands reads only what it uses. */
+  columns?: Record<string, AnyPgColumn>;
 }
 
 const LOCK_CONFIG: Record<LockMode, LockConfig> = {
@@ -37,8 +39,7 @@ export async function lockRows<T extends TableWithId>(
   table: T,
   options: LockRowsOptions = {},
 ): Promise<RowOf<T>[]> {
-  const query = (tx as Db)
-    .select()
+  const query = (options.columns ? (tx as Db).select(options.columns) : (tx as Db).select())
     .from(table as PgTable)
     .where(options.where)
     .orderBy(...(options.orderBy ?? [table.id]).map((column) => asc(column)))

@@ -183,6 +183,35 @@ describe('a batch job', () => {
     expect(applied.map((row) => BigInt(row.item))).toEqual([...earlier, ...later, ...more]);
   });
 
+  it('reads only the columns a job names, and refuses a list without those its claims are ordered by', async () => {
+    const items = await insertItems(db, { count: 5, ownerId: 8n, prefix: 'narrow' });
+    const seen: object[] = [];
+    const job = defineBatchJob<typeof scratchItems, undefined, { id: bigint; ownerId: bigint }>({
+      name: 'test.batch-narrow',
+      cadence: 'minute',
+      table: scratchItems,
+      groupBy: scratchItems.ownerId,
+      columns: { id: scratchItems.id, ownerId: scratchItems.ownerId },
+      where: () => eq(scratchItems.ownerId, 8n),
+      apply: async (tx, { row }, { period }) => {
+        seen.push(row);
+        await tx.insert(scratchEffects).values({ itemId: row.id, period, worker: 'narrow' });
+      },
+    });
+    await scheduler(new FixedClock(new Date('2026-11-21T07:00:00Z')), job).tick();
+    expect(seen).toEqual(items.map((id) => ({ id, ownerId: 8n })));
+    expect(() =>
+      defineBatchJob({
+        name: 'test.batch-unordered',
+        cadence: 'minute',
+        table: scratchItems,
+        groupBy: scratchItems.ownerId,
+        columns: { id: scratchItems.id },
+        apply: async () => undefined,
+      }),
+    ).toThrow(/claim order/);
+  });
+
   it('finishes a period with no rows at once', async () => {
     const clock = new FixedClock(new Date('2026-11-21T03:00:00Z'));
     const job = effectJob({ name: 'test.batch-empty', worker: 'a', ownerId: 404n });

@@ -62,7 +62,11 @@ export async function updateApplication(
  * Moves an application from the status and desired state `from` reads (compare-and-set, ARCHITECTURE §5): null when
  * either moved meanwhile, and nothing is written. `billed_through` only ever moves forwards.
  */
-export async function transition(tx: Tx, from: ApplicationRow, changes: Partial<ApplicationRow>) {
+export async function transition(
+  tx: Tx,
+  from: Pick<ApplicationRow, 'id' | 'status' | 'desiredState'>,
+  changes: Partial<ApplicationRow>,
+) {
   const [row] = await tx
     .update(apps)
     .set(changes)
@@ -220,7 +224,10 @@ export async function hourlyBurns(tx: Tx, userIds: readonly UserId[]): Promise<M
 }
 
 /** Records the minutes a tick billed (each row as it reads after them) in one statement however many. */
-export async function recordBilled(tx: Tx, billed: readonly ApplicationRow[]) {
+export async function recordBilled(
+  tx: Tx,
+  billed: readonly Pick<ApplicationRow, 'id' | 'billedMinutes' | 'billedThrough' | 'spentUnits'>[],
+) {
   if (billed.length === 0) {
     return;
   }

@@ -25,8 +25,27 @@ export interface BillingDependencies {
   batchSize?: number;
 }
 
+/** What billing reads of an application: the tick claims only these columns of its thousands of rows. */
+const BILLING_COLUMNS = {
+  id: apps.id,
+  userId: apps.userId,
+  imageId: apps.imageId,
+  appName: apps.appName,
+  status: apps.status,
+  desiredState: apps.desiredState,
+  orderNo: apps.orderNo,
+  hourlyPriceUnits: apps.hourlyPriceUnits,
+  billedMinutes: apps.billedMinutes,
+  billedThrough: apps.billedThrough,
+  spentUnits: apps.spentUnits,
+  runningSince: apps.runningSince,
+  lastSeenRunningAt: apps.lastSeenRunningAt,
+};
+
+export type BillingRow = Pick<ApplicationRow, keyof typeof BILLING_COLUMNS>;
+
 /** Whether the tick bills the application: running as its owner wants, with its count started. */
-const billable = (row: ApplicationRow) =>
+const billable = (row: BillingRow) =>
   row.status === 'running' &&
   row.desiredState === 'running' &&
   row.hourlyPriceUnits !== null &&
@@ -40,7 +59,7 @@ const billable = (row: ApplicationRow) =>
 export type MinuteRule = 'ended' | 'started';
 
 /** How many minutes are due at `now`: never past the last moment the driver confirmed the workload running. */
-function minutesDue(row: ApplicationRow, now: Date, rule: MinuteRule) {
+function minutesDue(row: BillingRow, now: Date, rule: MinuteRule) {
   const seen = row.lastSeenRunningAt;
   if (!billable(row) || seen === null) {
     return 0;
@@ -54,7 +73,7 @@ function minutesDue(row: ApplicationRow, now: Date, rule: MinuteRule) {
 }
 
 /** The minutes due of the application as the wallet settles them: GPU time at its hourly price, billed as far as paid. */
-function usageOf(row: ApplicationRow, due: number): UsageRecord {
+function usageOf(row: BillingRow, due: number): UsageRecord {
   const from = row.billedThrough!;
   return {
     userId: row.userId,
@@ -70,7 +89,7 @@ function usageOf(row: ApplicationRow, due: number): UsageRecord {
 }
 
 /** The row as it reads once the minutes its settlement paid are billed. */
-const billedBy = (row: ApplicationRow, settled: Settlement): ApplicationRow => ({
+const billedBy = <Row extends BillingRow>(row: Row, settled: Settlement): Row => ({
   ...row,
   billedMinutes: row.billedMinutes + settled.quantity,
   billedThrough: settled.paidUntil,
@@ -95,7 +114,7 @@ export function billing({ wallet, batchSize }: BillingDependencies) {
    * records those paid: all of them when the wallet can, else as many as it can. Answers each row as it then reads,
    * with its settlement.
    */
-  async function settle(tx: Tx, due: { row: ApplicationRow; minutes: number }[]) {
+  async function settle<Row extends BillingRow>(tx: Tx, due: { row: Row; minutes: number }[]) {
     const settlements = await wallet.settle(
       tx,
       due.map(({ row, minutes }) => usageOf(row, minutes)),
@@ -133,7 +152,7 @@ export function billing({ wallet, batchSize }: BillingDependencies) {
   }
 
   /** Bills the minutes due at `now` by `rule` as far as the wallet pays them; the row as it then reads. */
-  async function billDue(tx: Tx, row: ApplicationRow, { now, rule }: { now: Date; rule: MinuteRule }) {
+  async function billDue<Row extends BillingRow>(tx: Tx, row: Row, { now, rule }: { now: Date; rule: MinuteRule }) {
     const minutes = minutesDue(row, now, rule);
     return minutes === 0 ? row : (await settle(tx, [{ row, minutes }]))[0]!.row;
   }
@@ -144,7 +163,7 @@ export function billing({ wallet, batchSize }: BillingDependencies) {
    * wallet pays them; minutes it cannot are left unbilled rather than keeping it running), and the owner is told why
    * when it was not their doing. The reconciler ends its process and then frees its GPUs.
    */
-  async function stopNow(tx: Tx, row: ApplicationRow, { now, reason }: { now: Date; reason?: StopReason }) {
+  async function stopNow(tx: Tx, row: BillingRow, { now, reason }: { now: Date; reason?: StopReason }) {
     const billed = await billDue(tx, row, { now, rule: 'started' });
     const stopped = await queries.transition(tx, billed, {
       desiredState: 'stopped',
@@ -181,7 +200,7 @@ export function billing({ wallet, batchSize }: BillingDependencies) {
    * for owners it can post so), an application whose minutes were not all paid, or whose next minute cannot be, is
    * stopped, and the owners of the others are warned when their funds run low.
    */
-  async function tickChunk(tx: Tx, rows: ApplicationRow[], now: Date) {
+  async function tickChunk(tx: Tx, rows: BillingRow[], now: Date) {
     const due = rows
       .filter(billable)
       .map((row) => ({ row, minutes: minutesDue(row, now, 'ended') }))
@@ -201,12 +220,13 @@ export function billing({ wallet, batchSize }: BillingDependencies) {
     stopNow,
     closeRun,
 
-    job: defineBatchJob({
+    job: defineBatchJob<typeof apps, undefined, BillingRow>({
       name: 'applications.bill-minutes',
       cadence: 'minute',
       // Each run bills every whole minute since the last, so a missed minute needs no run of its own.
       catchUp: 1,
       table: apps,
+      columns: BILLING_COLUMNS,
       // Exactly the rows with a minute due (billable, minutesDue ≥ 1): billing one moves its billed_through past the
       // minute, or stops it, in the transaction of its charge, so it leaves these rows without a row key of its own.
       doneBy: 'row',
