@@ -1,21 +1,30 @@
 import { LIMITS } from '@suanli/contract';
 import { App, Button, Flex, Typography, type ButtonProps } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText, isHttpError } from '@/shared/http';
+import { lazyWithTimeout } from '@/shared/ui/lazy-with-timeout';
 import { allowedActions, isTransitional, type StatusAction } from '../application-status';
 import { useDestroyApplication } from '../api/destroy-application';
 import type { ApplicationRow } from '../api/list-applications';
 import { usePinApplication } from '../api/pin-application';
 import { useRestartApplication } from '../api/restart-application';
 import { useStopApplication } from '../api/stop-application';
-import { ApplicationDiskDialog } from './application-disk-dialog';
 import { ApplicationLinksButton } from './application-links-button';
 import { DestroyRefundNote } from './destroy-refund-note';
-import { ApplicationRenewDialog } from './application-renew-dialog';
-import { ApplicationTimedStopDialog } from './application-timed-stop-dialog';
-import { SaveImageDialog } from './save-image-dialog';
 import { useApplicationsTranslation } from '../use-applications-translation';
+
+type DialogProps = { row: ApplicationRow; onClose: () => void };
+const lazyDialog = <Name extends string>(load: () => Promise<Record<Name, ComponentType<DialogProps>>>, name: Name) =>
+  lazyWithTimeout<DialogProps>(() => load().then((module) => ({ default: module[name] })));
+
+// The row's dialogs (date pickers, number inputs, forms) load when one opens, not with the list (issue 25).
+const DIALOGS = {
+  renew: lazyDialog(() => import('./application-renew-dialog'), 'ApplicationRenewDialog'),
+  timedStop: lazyDialog(() => import('./application-timed-stop-dialog'), 'ApplicationTimedStopDialog'),
+  expandDisk: lazyDialog(() => import('./application-disk-dialog'), 'ApplicationDiskDialog'),
+  saveImage: lazyDialog(() => import('./save-image-dialog'), 'SaveImageDialog'),
+};
 
 export interface ApplicationActionsProps {
   row: ApplicationRow;
@@ -38,6 +47,7 @@ export function ApplicationActions({ row, destroying, onDestroyed, onRecreate }:
   const destroy = useDestroyApplication();
   const pin = usePinApplication();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const OpenDialog = dialog ? DIALOGS[dialog] : null;
   const allowed = allowedActions(row);
   const busy = destroying || stop.isPending || restart.isPending || destroy.isPending;
   const enabled = (action: StatusAction) => allowed.has(action) && !busy;
@@ -170,10 +180,11 @@ export function ApplicationActions({ row, destroying, onDestroyed, onRecreate }:
         disabled: !enabled('destroy'),
         onClick: confirmDestroy,
       })}
-      {dialog === 'renew' ? <ApplicationRenewDialog row={row} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'timedStop' ? <ApplicationTimedStopDialog row={row} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'expandDisk' ? <ApplicationDiskDialog row={row} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'saveImage' ? <SaveImageDialog row={row} onClose={() => setDialog(null)} /> : null}
+      {OpenDialog ? (
+        <Suspense fallback={null}>
+          <OpenDialog row={row} onClose={() => setDialog(null)} />
+        </Suspense>
+      ) : null}
     </Flex>
   );
 }

@@ -112,7 +112,8 @@ export function IncomeExpenseChart({ filters }: { filters: LedgerFilters }) {
       <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
         {/* The dates on a line of their own, kept while they load, so their arrival moves nothing. */}
         <Flex vertical>
-          <Typography.Title level={5} id={titleId} style={{ margin: 0 }}>
+          {/* The page's second level under its <h1> (heading order), drawn at the size of a card's title. */}
+          <Typography.Title level={2} id={titleId} style={{ margin: 0, fontSize: 16 }}>
             {t('ledger.chart.title')}
           </Typography.Title>
           <Typography.Text type="secondary" data-testid={summary.data ? 'income-expense-range' : undefined}>
