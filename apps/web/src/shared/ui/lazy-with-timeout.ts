@@ -1,5 +1,5 @@
 import { TIMING } from '@suanli/contract';
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 
 /** Rejects when `promise` has not settled within `timeoutMs`. */
 export function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
@@ -24,4 +24,17 @@ export function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<
  */
 export function lazyWithTimeout<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   return lazy(() => withTimeout(load(), TIMING.chunkLoadTimeoutMs));
+}
+
+type PropsOf<Component> = (Component extends (props: infer Props) => ReactNode ? Props : never) & object;
+
+/** lazyWithTimeout of a module's named function component: a page's dialog or tab that loads when it opens. */
+export function lazyNamed<Module extends Record<Name, (props: never) => ReactNode>, Name extends string>(
+  load: () => Promise<Module>,
+  name: Name,
+) {
+  type Props = PropsOf<Module[Name]>;
+  // The component is the one Props was read from; TypeScript cannot follow a property picked by a generic name.
+  const component = (module: Module) => module[name] as unknown as ComponentType<Props>;
+  return lazyWithTimeout<Props>(() => load().then((module) => ({ default: component(module) })));
 }

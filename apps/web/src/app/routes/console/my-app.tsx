@@ -1,18 +1,9 @@
 import { Button, Card } from 'antd';
-import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { CreateApplicationDrawer } from '@/features/applications/components/create-application-drawer';
 import { ApplicationTable, isFilterStatus } from '@/features/applications/components/application-table';
-import type { CreateApplicationDrawerProps } from '@/features/applications/components/create-application-drawer';
 import { useApplicationsTranslation } from '@/features/applications/use-applications-translation';
-import { lazyWithTimeout } from '@/shared/ui/lazy-with-timeout';
 import { PageHeader } from '@/shared/ui/page-header';
-
-// The create flow (its steps, selects, number inputs) loads when it opens, not with the list (issue 25).
-const CreateApplicationDrawer = lazyWithTimeout<CreateApplicationDrawerProps>(() =>
-  import('@/features/applications/components/create-application-drawer').then((module) => ({
-    default: module.CreateApplicationDrawer,
-  })),
-);
 
 /**
  * Spec §2 my applications: the list with its actions, and the create flow over it, opened by its button or by the
@@ -63,14 +54,12 @@ export default function MyAppPage() {
         />
       </Card>
       {creating === null ? null : (
-        <Suspense fallback={null}>
-          <CreateApplicationDrawer
-            key={`${creating}:${userImage ?? ''}`}
-            imageId={creating || undefined}
-            userImageId={userImage ?? undefined}
-            onClose={() => update({ create: null, userImage: null })}
-          />
-        </Suspense>
+        <CreateApplicationDrawer
+          key={`${creating}:${userImage ?? ''}`}
+          imageId={creating || undefined}
+          userImageId={userImage ?? undefined}
+          onClose={() => update({ create: null, userImage: null })}
+        />
       )}
     </>
   );

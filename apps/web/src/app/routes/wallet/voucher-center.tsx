@@ -1,11 +1,9 @@
-import { Card, Flex, Segmented } from 'antd';
-import { useId, type ComponentType } from 'react';
+import { Card, Flex, Segmented, Spin } from 'antd';
+import { Suspense, useId, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
-import { PowerPanel } from '@/features/power/components/power-panel';
 import { BalanceCard } from '@/features/wallet/components/balance-card';
 import { RechargePanel } from '@/features/wallet/components/recharge-panel';
-import { RedeemForm } from '@/features/wallet/components/redeem-form';
-import { TransferForm } from '@/features/wallet/components/transfer-form';
+import { lazyNamed } from '@/shared/ui/lazy-with-timeout';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useWalletTranslation } from '@/features/wallet/use-wallet-translation';
 
@@ -15,6 +13,12 @@ interface WalletTab {
   labelKey: string;
   Panel: ComponentType;
 }
+
+// The tabs after the first load when chosen, not with the page (issue 25): the power points' tables and the transfer's
+// and redemption's forms are not on the first screen.
+const RedeemForm = lazyNamed(() => import('@/features/wallet/components/redeem-form'), 'RedeemForm');
+const TransferForm = lazyNamed(() => import('@/features/wallet/components/transfer-form'), 'TransferForm');
+const PowerPanel = lazyNamed(() => import('@/features/power/components/power-panel'), 'PowerPanel');
 
 // The ways to add or move balance, in the order shown (spec §2: recharge, redeem, transfer), then power points.
 const TABS = [
@@ -57,7 +61,9 @@ export default function VoucherCenterPage() {
               data-testid="wallet-tabs"
             />
             <div id={panelId} role="group" aria-label={t(tab.labelKey)}>
-              <tab.Panel />
+              <Suspense fallback={<Spin />}>
+                <tab.Panel />
+              </Suspense>
             </div>
           </Flex>
         </Card>

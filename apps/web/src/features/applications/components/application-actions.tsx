@@ -1,9 +1,9 @@
 import { LIMITS } from '@suanli/contract';
 import { App, Button, Flex, Typography, type ButtonProps } from 'antd';
-import { Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText, isHttpError } from '@/shared/http';
-import { lazyWithTimeout } from '@/shared/ui/lazy-with-timeout';
+import { lazyNamed } from '@/shared/ui/lazy-with-timeout';
 import { allowedActions, isTransitional, type StatusAction } from '../application-status';
 import { useDestroyApplication } from '../api/destroy-application';
 import type { ApplicationRow } from '../api/list-applications';
@@ -14,16 +14,12 @@ import { ApplicationLinksButton } from './application-links-button';
 import { DestroyRefundNote } from './destroy-refund-note';
 import { useApplicationsTranslation } from '../use-applications-translation';
 
-type DialogProps = { row: ApplicationRow; onClose: () => void };
-const lazyDialog = <Name extends string>(load: () => Promise<Record<Name, ComponentType<DialogProps>>>, name: Name) =>
-  lazyWithTimeout<DialogProps>(() => load().then((module) => ({ default: module[name] })));
-
 // The row's dialogs (date pickers, number inputs, forms) load when one opens, not with the list (issue 25).
 const DIALOGS = {
-  renew: lazyDialog(() => import('./application-renew-dialog'), 'ApplicationRenewDialog'),
-  timedStop: lazyDialog(() => import('./application-timed-stop-dialog'), 'ApplicationTimedStopDialog'),
-  expandDisk: lazyDialog(() => import('./application-disk-dialog'), 'ApplicationDiskDialog'),
-  saveImage: lazyDialog(() => import('./save-image-dialog'), 'SaveImageDialog'),
+  renew: lazyNamed(() => import('./application-renew-dialog'), 'ApplicationRenewDialog'),
+  timedStop: lazyNamed(() => import('./application-timed-stop-dialog'), 'ApplicationTimedStopDialog'),
+  expandDisk: lazyNamed(() => import('./application-disk-dialog'), 'ApplicationDiskDialog'),
+  saveImage: lazyNamed(() => import('./save-image-dialog'), 'SaveImageDialog'),
 };
 
 export interface ApplicationActionsProps {

@@ -17,7 +17,7 @@ import { PriceBreakdown } from './price-breakdown';
 import { RefusalAlert } from './refusal-alert';
 import { useApplicationsTranslation } from '../use-applications-translation';
 
-export interface CreateApplicationDrawerProps {
+interface CreateApplicationDrawerProps {
   /** The image chosen beforehand, from the application center's rent button (`/myApp?create=<imageId>`). */
   imageId: string | undefined;
   /** A saved image to start from (`/myApp?create=<imageId>&userImage=<id>`): its original image is `imageId`. */
