@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
+import { collectErrors, openBrowser, PHONE, type BrowserSession } from '../support/browser.js';
 import { chooseLanguage, fitsWidth, openSignedIn, scrollsSideways } from '../support/console.js';
 import { callApi, registerByEmail } from '../support/dev-api.js';
 
@@ -9,18 +9,6 @@ beforeEach(async () => {
   session = await openBrowser();
 });
 afterEach(() => session.close());
-
-/** Errors the page reports: a failed hydration is one (React reports it as a recoverable error). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') {
-      errors.push(message.text());
-    }
-  });
-  return errors;
-}
 
 // Remembers the title element the HTML arrived with, before any script of the console runs.
 const REMEMBER_FIRST_TITLE = () =>

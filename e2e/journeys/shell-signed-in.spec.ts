@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openBrowser, type BrowserSession } from '../support/browser.js';
+import { collectErrors, openBrowser, type BrowserSession } from '../support/browser.js';
 import { dismissWelcomeDialogs, logOut, openSignedIn } from '../support/console.js';
 import { registerByEmail } from '../support/dev-api.js';
 import { runningApplication, verifiedRenterWithBalance } from '../support/renter.js';
@@ -22,18 +22,6 @@ async function returningRenter(token: string, { javaScriptEnabled = true } = {})
   await context.addCookies([{ name: HINT, value: 'zh-CN', url: session.baseUrl }]);
   await context.addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
   return context;
-}
-
-/** Errors the page reports: a failed hydration is one (React reports it as a recoverable error). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') {
-      errors.push(message.text());
-    }
-  });
-  return errors;
 }
 
 // Before any script of the console runs: the title element the HTML arrived with, and a sum of every layout shift.

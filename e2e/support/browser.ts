@@ -52,3 +52,15 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
   const page = await context.newPage();
   return { browser, context, page, baseUrl: options.baseUrl ?? journeyServer().baseUrl, close: () => browser.close() };
 }
+
+/** Errors the page reports: a failed hydration is one (React reports it as a recoverable error). */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      errors.push(message.text());
+    }
+  });
+  return errors;
+}
