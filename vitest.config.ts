@@ -38,6 +38,7 @@ export default defineConfig({
           include: ['e2e/journeys/**/*.spec.ts'],
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],
+          setupFiles: ['e2e/support/setup-failures.ts'],
           // One journey at a time: two at a time (a server each, support/journey-server.ts) took CI from 37 to 27
           // minutes, but on two cores some waits on animations and toasts still failed; back on when they hold.
           fileParallelism: false,

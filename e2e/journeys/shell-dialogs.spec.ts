@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { chooseFromMoreMenu, fillRegisterForm, openInteractive } from '../support/console.js';
+import { chooseFromMoreMenu, closeBenefitDialog, fillRegisterForm, openInteractive } from '../support/console.js';
 import { uniqueAccount } from '../support/dev-api.js';
 
 let session: BrowserSession;
@@ -40,7 +40,7 @@ describe('one dialog at a time', () => {
 
     await page.getByTestId('benefit-dialog').waitFor({ state: 'visible' });
     expect(await page.getByTestId('new-notice').isVisible()).toBe(false);
-    await page.locator('.ant-modal-wrap:has([data-testid="benefit-dialog"]) .ant-modal-close').click();
+    await closeBenefitDialog(page);
     await page.getByTestId('new-notice-ok').click();
     expect(await page.evaluate(() => (window as unknown as { __mostMasks: number }).__mostMasks)).toBe(1);
   });

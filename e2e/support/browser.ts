@@ -4,6 +4,7 @@ import { startFreshHour } from './dev-api.js';
 import { trackWelcomeRequests } from './welcome-requests.js';
 import { trackApiRequests } from './api-requests.js';
 import { journeyServer } from './journey-server.js';
+import { currentTestFailed, reportFailure, trackRecentCalls } from './failure-report.js';
 
 // Playwright gives each launch a fresh, empty profile of its own.
 
@@ -49,8 +50,15 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
   });
   trackWelcomeRequests(context);
   trackApiRequests(context);
+  trackRecentCalls(context);
   const page = await context.newPage();
-  return { browser, context, page, baseUrl: options.baseUrl ?? journeyServer().baseUrl, close: () => browser.close() };
+  const close = async () => {
+    if (currentTestFailed()) {
+      await reportFailure(page);
+    }
+    await browser.close();
+  };
+  return { browser, context, page, baseUrl: options.baseUrl ?? journeyServer().baseUrl, close };
 }
 
 /** Errors the page reports: a failed hydration is one (React reports it as a recoverable error). */

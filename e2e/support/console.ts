@@ -100,8 +100,7 @@ export async function dismissWelcomeDialogs(page: Page, { afterLogin = false } =
   }
   if (state.benefit.opens) {
     await page.getByTestId('benefit-dialog').waitFor({ state: 'visible', timeout: 30_000 });
-    await page.locator('.ant-modal-wrap:has([data-testid="benefit-dialog"]) .ant-modal-close').click();
-    await page.getByTestId('benefit-dialog').waitFor({ state: 'hidden' });
+    await closeBenefitDialog(page);
     state.benefit.opens = false;
   }
   if (state.notice.opens) {
@@ -109,6 +108,16 @@ export async function dismissWelcomeDialogs(page: Page, { afterLogin = false } =
     await ok.waitFor({ state: 'visible', timeout: 30_000 });
     await actUntil({ act: () => ok.click({ timeout: 10_000 }), target: ok, state: 'hidden' });
   }
+}
+
+/** Closes the benefit dialog by its cross, again if the click landed while the dialog was still moving in. */
+export async function closeBenefitDialog(page: Page) {
+  const close = page.locator('.ant-modal-wrap:has([data-testid="benefit-dialog"]) .ant-modal-close');
+  await actUntil({
+    act: () => close.click({ timeout: 10_000 }),
+    target: page.getByTestId('benefit-dialog'),
+    state: 'hidden',
+  });
 }
 
 export async function logOut(page: Page) {

@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { RunnerTestCase as Test } from 'vitest';
+import { welcomeState } from './welcome-requests.js';
+
+/** The test running now, set by setup-failures.ts before each test. */
+let currentTest: Test | undefined;
+
+export function followCurrentTest(test: Test): void {
+  currentTest = test;
+}
+
+export function currentTestFailed(): boolean {
+  return currentTest?.result?.state === 'fail';
+}
+
+const RECENT_CALLS = 20;
+const recentCalls = new WeakMap<BrowserContext, string[]>();
+
+/** Keeps the context's last API answers (method, path, HTTP status, envelope code), to say what a failed journey saw. */
+export function trackRecentCalls(context: BrowserContext): void {
+  const calls: string[] = [];
+  recentCalls.set(context, calls);
+  context.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api/')) {
+      return;
+    }
+    void request
+      .response()
+      .then(async (response) => {
+        const body = (await response?.json().catch(() => null)) as { code?: unknown } | null;
+        calls.push(
+          `${request.method()} ${url.pathname} ${response?.status() ?? '-'} code=${String(body?.code ?? '-')}`,
+        );
+        calls.splice(0, Math.max(0, calls.length - RECENT_CALLS));
+      })
+      .catch(() => undefined);
+  });
+  context.on('requestfailed', (request) => {
+    calls.push(`${request.method()} ${new URL(request.url()).pathname} failed: ${request.failure()?.errorText ?? ''}`);
+  });
+}
+
+/**
+ * What a failed journey's page showed as it failed, printed with the test's output: its address, the dialogs open, the
+ * welcome dialogs' answers, the last API answers, and a screenshot's path. A journey that fails once in a CI run on a
+ * loaded box is then read from the log rather than guessed at.
+ */
+export async function reportFailure(page: Page): Promise<void> {
+  const name = (currentTest?.name ?? 'journey').replace(/[^\w-]+/g, '-').slice(0, 80);
+  const directory = path.join(os.tmpdir(), 'suanli-journey-failures');
+  mkdirSync(directory, { recursive: true });
+  const screenshot = path.join(directory, `${name}-${Date.now()}.png`);
+  const dialogs = await page
+    .evaluate(() =>
+      Array.from(document.querySelectorAll('.ant-modal-wrap, .ant-drawer-content-wrapper'))
+        .filter((element) => getComputedStyle(element).display !== 'none')
+        .map((element) => (element.textContent ?? '').slice(0, 120)),
+    )
+    .catch((error: Error) => [`(unreadable: ${error.message})`]);
+  await page.screenshot({ path: screenshot, fullPage: true }).catch(() => undefined);
+  const welcome = welcomeState(page.context());
+  console.error(
+    [
+      `journey failed at ${page.url()}`,
+      `dialogs open: ${dialogs.length === 0 ? 'none' : dialogs.map((text) => `"${text}"`).join(', ')}`,
+      `welcome answers: benefit ${JSON.stringify(welcome.benefit)}, notice ${JSON.stringify(welcome.notice)}, ${welcome.inFlight.size} in flight`,
+      'last API answers:',
+      ...(recentCalls.get(page.context()) ?? []).map((call) => `  ${call}`),
+      `screenshot: ${screenshot}`,
+    ].join('\n'),
+  );
+}
