@@ -1,6 +1,6 @@
 // `npm run bench`: requests per second and p99 latency of the API beside the bare stack it runs on, measured in one
 // run, once on PGlite and once on PostgreSQL (BENCH_DATABASE_URL). Each engine gets: a bare Fastify hello-world, a
-// bare Fastify handler doing one indexed SELECT by id with the same driver, GET /api/healthz, getUserInfo with a real
+// bare Fastify handler doing one indexed SELECT by id with the same driver, each again wearing our edge (edge.mjs), GET /api/healthz, getUserInfo with a real
 // session and signed `sn` header, and the notices list of a user who has 10,000 of them. Only one server runs at a
 // time. Then the object store's upload and download throughput, each adapter beside the same bytes moved without it
 // (objects.ts). Results go to bench/results/api-<date>.json.
@@ -14,8 +14,8 @@ import {
   connections,
   load,
   seconds,
-  start,
   startApiServer,
+  startHelloServer,
   startSelectServer,
   stop,
 } from './servers.mjs';
@@ -47,13 +47,16 @@ async function benchEngine(engine, databaseUrl) {
   const databaseEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   const rows = [];
   try {
-    const hello = await start(['bench/hello-server.mjs'], {});
-    rows.push(await load('fastify hello-world', `${hello.base}/`));
-    await stop(hello);
-
-    const select = await startSelectServer({ databaseUrl, dataDir: `${dataDir}/select` });
-    rows.push(await load('fastify + one SELECT by id', `${select.base}/`));
-    await stop(select);
+    for (const edge of [false, true]) {
+      const hello = await startHelloServer({ edge });
+      rows.push(await load(`fastify hello-world${edge ? ' + edge' : ''}`, `${hello.base}/`));
+      await stop(hello);
+    }
+    for (const edge of [false, true]) {
+      const select = await startSelectServer({ databaseUrl, dataDir: `${dataDir}/select`, edge });
+      rows.push(await load(`fastify + one SELECT${edge ? ' + edge' : ' by id'}`, `${select.base}/`));
+      await stop(select);
+    }
 
     const serverEnv = { DATA_DIR: dataDir, ...databaseEnv };
     const { token } = seed(serverEnv);
@@ -74,15 +77,20 @@ async function benchEngine(engine, databaseUrl) {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const [hello, select] = rows;
-  return rows.map((row, index) => ({
-    engine,
-    ...row,
-    ratio: Number((row.rps / hello.rps).toFixed(3)),
-    ...(index >= 3 && /getUserInfo|listInforms/.test(row.name)
-      ? { ratioToSelect: Number((row.rps / select.rps).toFixed(3)) }
-      : {}),
-  }));
+  const [hello, helloEdge, select, selectEdge] = rows;
+  const ratioTo = (row, baseline) => Number((row.rps / baseline.rps).toFixed(3));
+  return rows.map((row, index) => {
+    const ours = index >= 4;
+    const readsDatabase = /getUserInfo|listInforms/.test(row.name);
+    return {
+      engine,
+      ...row,
+      ratio: ratioTo(row, hello),
+      ...(readsDatabase ? { ratioToSelect: ratioTo(row, select) } : {}),
+      ...(ours ? { ratioToEdge: ratioTo(row, readsDatabase ? selectEdge : helloEdge) } : {}),
+      ...(index === 3 ? { ratioToSelect: ratioTo(row, select) } : {}),
+    };
+  });
 }
 
 const rows = await benchEngine('PGlite', undefined);
@@ -105,11 +113,11 @@ writeFileSync(
 
 const pad = (text, width) => String(text).padStart(width);
 console.log(
-  `\n${'engine'.padEnd(11)} ${'target'.padEnd(30)} ${pad('req/s', 8)} ${pad('p99 ms', 8)} ${pad('×hello', 7)} ${pad('×select', 8)}  non-2xx`,
+  `\n${'engine'.padEnd(11)} ${'target'.padEnd(30)} ${pad('req/s', 8)} ${pad('p99 ms', 8)} ${pad('×hello', 7)} ${pad('×select', 8)} ${pad('×edge', 7)}  non-2xx`,
 );
 for (const row of rows) {
   console.log(
-    `${row.engine.padEnd(11)} ${row.name.padEnd(30)} ${pad(row.rps.toFixed(0), 8)} ${pad(row.p99Ms.toFixed(2), 8)} ${pad(row.ratio.toFixed(3), 7)} ${pad(row.ratioToSelect?.toFixed(3) ?? '', 8)}  ${row.non2xx}`,
+    `${row.engine.padEnd(11)} ${row.name.padEnd(30)} ${pad(row.rps.toFixed(0), 8)} ${pad(row.p99Ms.toFixed(2), 8)} ${pad(row.ratio.toFixed(3), 7)} ${pad(row.ratioToSelect?.toFixed(3) ?? '', 8)} ${pad(row.ratioToEdge?.toFixed(3) ?? '', 7)}  ${row.non2xx}`,
   );
 }
 console.log(
@@ -121,6 +129,7 @@ for (const row of gateway) {
   );
 }
 console.log(
-  `\n×hello = req/s / bare Fastify hello-world, ×select = req/s / bare Fastify + one SELECT by id, same engine and run ` +
+  `\n×hello = req/s / bare Fastify hello-world, ×select = req/s / bare Fastify + one SELECT by id, ×edge = req/s / the ` +
+    `same baseline wearing our edge's third-party plugins and headers (hello + edge for healthz), same engine and run ` +
     `(${rows[0].tool}, ${connections} connections, ${seconds} s, load average ${load1} at the end); saved ${path.relative(ROOT, file)}`,
 );

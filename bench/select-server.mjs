@@ -1,9 +1,11 @@
 // The practical limit of an endpoint that reads the database: a bare Fastify handler doing one indexed SELECT by id,
 // with the driver the server uses (pg with a pool of 10 on SELECT_DATABASE_URL, PGlite in SELECT_DATA_DIR otherwise),
-// on a table of 10,000 rows. No hooks, no schema, no envelope.
+// on a table of 10,000 rows. No hooks, no schema, no envelope; with BENCH_EDGE=1, our edge's plugins and headers
+// (edge.mjs).
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { fastifyOptions, registerEdge } from './edge.mjs';
 
 const ROWS = 10_000;
 const url = process.env.SELECT_DATABASE_URL;
@@ -26,7 +28,8 @@ await driver.query(
 );
 
 let next = 0;
-const app = Fastify({ logger: false });
+const app = Fastify(fastifyOptions());
+await registerEdge(app);
 app.get('/', async () => {
   next = (next % ROWS) + 1;
   const [row] = await driver.query('SELECT id::text, name, created_at FROM bench_items WHERE id = $1', [next]);

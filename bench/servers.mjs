@@ -39,12 +39,21 @@ export async function stop({ child }) {
   await exited;
 }
 
+const edgeEnv = (edge) => ({ BENCH_EDGE: edge ? '1' : '0' });
+
 /**
- * The bare Fastify handler doing one indexed SELECT by id: PostgreSQL at `databaseUrl`, PGlite in `dataDir` otherwise.
- * @param {{ databaseUrl?: string | undefined, dataDir?: string }} where
+ * The bare Fastify handler doing one indexed SELECT by id: PostgreSQL at `databaseUrl`, PGlite in `dataDir` otherwise;
+ * with `edge`, wearing our edge's plugins and headers (edge.mjs).
+ * @param {{ databaseUrl?: string | undefined, dataDir?: string, edge?: boolean }} where
  */
-export const startSelectServer = ({ databaseUrl, dataDir }) =>
-  start(['bench/select-server.mjs'], databaseUrl ? { SELECT_DATABASE_URL: databaseUrl } : { SELECT_DATA_DIR: dataDir });
+export const startSelectServer = ({ databaseUrl, dataDir, edge = false }) =>
+  start(['bench/select-server.mjs'], {
+    ...(databaseUrl ? { SELECT_DATABASE_URL: databaseUrl } : { SELECT_DATA_DIR: dataDir }),
+    ...edgeEnv(edge),
+  });
+
+/** The bare Fastify hello-world, or with `edge` the same wearing our edge's plugins and headers (edge.mjs). */
+export const startHelloServer = ({ edge = false } = {}) => start(['bench/hello-server.mjs'], edgeEnv(edge));
 
 /**
  * The real server as production runs it (answers written by the compiled serializer, unchecked), with the rate limit
