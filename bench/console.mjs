@@ -107,7 +107,11 @@ async function firstLoad(browser, url, signedIn) {
   const list = [...scripts.values()];
   const kb = list.reduce((sum, script) => sum + (script.bytes ?? 0), 0) / 1024;
   const encodings = [...new Set(list.map((script) => script.encoding))].join(',');
-  return { scripts: list.length, jsKb: Number(kb.toFixed(1)), encodings, lcpMs: lcpMs && Math.round(lcpMs) };
+  // Each script by its file, largest first: what a page fetches beyond another is read from the saved results.
+  const files = list
+    .map((script) => ({ file: new URL(script.url).pathname, kb: Number(((script.bytes ?? 0) / 1024).toFixed(1)) }))
+    .sort((a, b) => b.kb - a.kb);
+  return { scripts: list.length, jsKb: Number(kb.toFixed(1)), encodings, lcpMs: lcpMs && Math.round(lcpMs), files };
 }
 
 /**

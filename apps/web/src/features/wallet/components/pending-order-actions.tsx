@@ -2,8 +2,7 @@ import { App, Button, Popconfirm, Space, type ButtonProps } from 'antd';
 import { useState } from 'react';
 import { useCancelOrder } from '../api/cancel-order';
 import type { OrderRow } from '../api/list-orders';
-import { BankTransferDialog } from './bank-transfer-dialog';
-import { RechargeDialog } from './recharge-dialog';
+import { BankTransferDialog, RechargeDialog } from './payment-views';
 import { useWalletTranslation } from '../use-wallet-translation';
 
 /**

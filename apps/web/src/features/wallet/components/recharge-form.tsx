@@ -7,9 +7,8 @@ import { WholeYuanInput } from '@/shared/ui/whole-yuan-input';
 import { useRechargeInfo, wholeYuan } from '../api/get-recharge-info';
 import { useOpenBankTransfer, type BankTransfer } from '../api/open-bank-transfer';
 import { useOpenAlipayWap, useOpenRecharge, type RechargeChannel, type RechargeOrder } from '../api/recharge';
-import { BankTransferDialog } from './bank-transfer-dialog';
 import styles from './recharge-form.module.css';
-import { RechargeDialog } from './recharge-dialog';
+import { BankTransferDialog, preloadPaymentDialogs, RechargeDialog } from './payment-views';
 import { useWalletTranslation } from '../use-wallet-translation';
 
 const MAX_YUAN = Number(LIMITS.rechargeMaxUnits / UNITS_PER_YUAN);
@@ -52,6 +51,7 @@ export function RechargeForm() {
     const amount = amountOf(values)!;
     const { channel } = values;
     const report = (error: unknown) => reportFormError(form, error, { fields: { amount: 'other' } });
+    preloadPaymentDialogs();
     if (channel === 'bank') {
       setTransfer((await openBankTransfer.mutateAsync(amount).catch(report)) ?? null);
       return;

@@ -1,7 +1,7 @@
 import { Flex } from 'antd';
 import { useSearchParams } from 'react-router';
+import { RechargeOutcome } from './payment-views';
 import { RechargeForm } from './recharge-form';
-import { RechargeOutcome } from './recharge-outcome';
 import { RechargeReturnNotice } from './recharge-return-notice';
 
 /**
