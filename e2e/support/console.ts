@@ -35,7 +35,9 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
 
 /** Opens the console already signed in with a token, as after a login in an earlier visit. */
 export async function openSignedIn(page: Page, baseUrl: string, token: string, path = '/aigc') {
-  await page.goto(`${baseUrl}/aigc`);
+  // A document of the origin that runs no console: the token is stored before any console reads one, and nothing of
+  // a session already stored (its notice, its requests) is started on the way.
+  await page.goto(`${baseUrl}/favicon.svg`);
   await page.evaluate(([key, value]) => window.localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
   await page.goto(`${baseUrl}${path}`);
 }
@@ -107,6 +109,13 @@ export async function dismissWelcomeDialogs(page: Page, { afterLogin = false } =
     const ok = page.getByTestId('new-notice-ok');
     await ok.waitFor({ state: 'visible', timeout: 30_000 });
     await actUntil({ act: () => ok.click({ timeout: 10_000 }), target: ok, state: 'hidden' });
+    // The dialog hides as its "seen" is sent: a navigation before the server has it would offer the notice again.
+    for (const deadline = Date.now() + 30_000; !state.noticeSeen;) {
+      if (Date.now() > deadline) {
+        throw new Error('the platform notice was closed, but its "seen" did not answer within 30 s');
+      }
+      await page.waitForTimeout(50);
+    }
   }
 }
 

@@ -67,7 +67,7 @@ export async function reportFailure(page: Page): Promise<void> {
     [
       `journey failed at ${page.url()}`,
       `dialogs open: ${dialogs.length === 0 ? 'none' : dialogs.map((text) => `"${text}"`).join(', ')}`,
-      `welcome answers: benefit ${JSON.stringify(welcome.benefit)}, notice ${JSON.stringify(welcome.notice)}, ${welcome.inFlight.size} in flight`,
+      `welcome answers: benefit ${JSON.stringify(welcome.benefit)}, notice ${JSON.stringify(welcome.notice)}, seen recorded ${welcome.noticeSeen}, ${welcome.inFlight.size} in flight`,
       'last API answers:',
       ...(recentCalls.get(page.context()) ?? []).map((call) => `  ${call}`),
       `screenshot: ${screenshot}`,

@@ -15,6 +15,8 @@ export interface WelcomeState {
   benefit: WelcomeAnswer;
   /** The newest notice, asked once per signed-in page load of the main layout: a notice opens it. */
   notice: WelcomeAnswer;
+  /** Whether this document's record of the notice as seen has been answered. */
+  noticeSeen: boolean;
 }
 
 const BENEFIT = '/api/auth/user/checkBenefit';
@@ -33,10 +35,15 @@ async function readAnswer(request: Request, state: WelcomeState) {
   // A journey that closes its browser as an answer arrives no longer waits for it: the answer is read as none.
   const response = await request.response().catch(() => null);
   const body = (await response?.json().catch(() => null)) as { data?: unknown; msg?: string } | null;
+  if (state.askedIn.get(request) !== state.document) {
+    return;
+  }
   if (pathOf(request) === BENEFIT) {
     state.benefit = { answered: true, opens: body?.data === 1 && BENEFIT_POPUP_TYPES.includes(body.msg ?? '') };
   } else if (pathOf(request) === NOTICE) {
     state.notice = { answered: true, opens: Boolean(body?.data) };
+  } else if (pathOf(request) === NOTICE_SEEN) {
+    state.noticeSeen = true;
   }
 }
 
@@ -53,14 +60,27 @@ export function trackWelcomeRequests(context: BrowserContext) {
     askedIn: new WeakMap(),
     benefit: unanswered(),
     notice: unanswered(),
+    noticeSeen: false,
   };
   states.set(context, state);
+  // A new document asks again, and nothing of the last one stays open. It counts from when it commits, not from its
+  // request: until then the last document still runs, and what it asks meanwhile (its newest notice) is not the new
+  // one's. A route change inside the console (history.pushState) also fires framenavigated, without a request.
+  let loading: Request | null = null;
+  context.on('page', (page) =>
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && loading !== null) {
+        loading = null;
+        state.document += 1;
+        state.benefit = unanswered();
+        state.notice = unanswered();
+        state.noticeSeen = false;
+      }
+    }),
+  );
   context.on('request', (request) => {
-    // A new document asks again, and nothing of the last one stays open.
     if (request.isNavigationRequest() && request.frame().parentFrame() === null) {
-      state.document += 1;
-      state.benefit = unanswered();
-      state.notice = unanswered();
+      loading = request;
     }
     if ([BENEFIT, NOTICE, NOTICE_SEEN].includes(pathOf(request))) {
       state.inFlight.add(request);
@@ -75,7 +95,12 @@ export function trackWelcomeRequests(context: BrowserContext) {
       void readAnswer(request, state).finally(() => state.inFlight.delete(request));
     }
   });
-  context.on('requestfailed', (request) => state.inFlight.delete(request));
+  context.on('requestfailed', (request) => {
+    state.inFlight.delete(request);
+    if (request === loading) {
+      loading = null;
+    }
+  });
 }
 
 export function welcomeState(context: BrowserContext): WelcomeState {
