@@ -1,26 +1,58 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 
 interface ApiTraffic {
   inFlight: number;
   /** When the last API request of the context started or ended. */
   lastChange: number;
+  /** The last answers (method, path, HTTP status, envelope code, or the network error), newest last. */
+  recent: string[];
 }
+
+const RECENT_CALLS = 20;
 
 const traffic = new WeakMap<BrowserContext, ApiTraffic>();
 
 const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
 
-/** Counts the context's API requests in flight, for apiQuiet. */
+const callOf = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`;
+
+/** Counts the context's API requests in flight, for apiQuiet, and keeps their last answers, for recentApiCalls. */
 export function trackApiRequests(context: BrowserContext) {
-  const state: ApiTraffic = { inFlight: 0, lastChange: Date.now() };
+  const state: ApiTraffic = { inFlight: 0, lastChange: Date.now(), recent: [] };
   traffic.set(context, state);
   const change = (delta: number) => {
     state.inFlight += delta;
     state.lastChange = Date.now();
   };
+  const remember = (call: string) => {
+    state.recent.push(call);
+    state.recent.splice(0, Math.max(0, state.recent.length - RECENT_CALLS));
+  };
   context.on('request', (request) => isApi(request.url()) && change(1));
-  context.on('requestfinished', (request) => isApi(request.url()) && change(-1));
-  context.on('requestfailed', (request) => isApi(request.url()) && change(-1));
+  context.on('requestfinished', (request) => {
+    if (!isApi(request.url())) {
+      return;
+    }
+    change(-1);
+    void request
+      .response()
+      .then(async (response) => {
+        const body = (await response?.json().catch(() => null)) as { code?: unknown } | null;
+        remember(`${callOf(request)} ${response?.status() ?? '-'} code=${String(body?.code ?? '-')}`);
+      })
+      .catch(() => undefined);
+  });
+  context.on('requestfailed', (request) => {
+    if (isApi(request.url())) {
+      change(-1);
+      remember(`${callOf(request)} failed: ${request.failure()?.errorText ?? ''}`);
+    }
+  });
+}
+
+/** The context's last API answers, oldest first: what a failed journey saw (failure-report.ts). */
+export function recentApiCalls(context: BrowserContext): string[] {
+  return traffic.get(context)?.recent ?? [];
 }
 
 /**

@@ -4,7 +4,7 @@ import { startFreshHour } from './dev-api.js';
 import { trackWelcomeRequests } from './welcome-requests.js';
 import { trackApiRequests } from './api-requests.js';
 import { journeyServer } from './journey-server.js';
-import { currentTestFailed, reportFailure, trackRecentCalls } from './failure-report.js';
+import { currentTestFailed, reportFailure } from './failure-report.js';
 
 // Playwright gives each launch a fresh, empty profile of its own.
 
@@ -50,7 +50,6 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
   });
   trackWelcomeRequests(context);
   trackApiRequests(context);
-  trackRecentCalls(context);
   const page = await context.newPage();
   const close = async () => {
     if (currentTestFailed()) {

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { RunnerTestCase as Test } from 'vitest';
+import { recentApiCalls } from './api-requests.js';
 import { welcomeState } from './welcome-requests.js';
 
 /** The test running now, set by setup-failures.ts before each test. */
@@ -14,34 +15,6 @@ export function followCurrentTest(test: Test): void {
 
 export function currentTestFailed(): boolean {
   return currentTest?.result?.state === 'fail';
-}
-
-const RECENT_CALLS = 20;
-const recentCalls = new WeakMap<BrowserContext, string[]>();
-
-/** Keeps the context's last API answers (method, path, HTTP status, envelope code), to say what a failed journey saw. */
-export function trackRecentCalls(context: BrowserContext): void {
-  const calls: string[] = [];
-  recentCalls.set(context, calls);
-  context.on('requestfinished', (request) => {
-    const url = new URL(request.url());
-    if (!url.pathname.startsWith('/api/')) {
-      return;
-    }
-    void request
-      .response()
-      .then(async (response) => {
-        const body = (await response?.json().catch(() => null)) as { code?: unknown } | null;
-        calls.push(
-          `${request.method()} ${url.pathname} ${response?.status() ?? '-'} code=${String(body?.code ?? '-')}`,
-        );
-        calls.splice(0, Math.max(0, calls.length - RECENT_CALLS));
-      })
-      .catch(() => undefined);
-  });
-  context.on('requestfailed', (request) => {
-    calls.push(`${request.method()} ${new URL(request.url()).pathname} failed: ${request.failure()?.errorText ?? ''}`);
-  });
 }
 
 /**
@@ -69,7 +42,7 @@ export async function reportFailure(page: Page): Promise<void> {
       `dialogs open: ${dialogs.length === 0 ? 'none' : dialogs.map((text) => `"${text}"`).join(', ')}`,
       `welcome answers: benefit ${JSON.stringify(welcome.benefit)}, notice ${JSON.stringify(welcome.notice)}, seen recorded ${welcome.noticeSeen}, ${welcome.inFlight.size} in flight`,
       'last API answers:',
-      ...(recentCalls.get(page.context()) ?? []).map((call) => `  ${call}`),
+      ...recentApiCalls(page.context()).map((call) => `  ${call}`),
       `screenshot: ${screenshot}`,
     ].join('\n'),
   );
