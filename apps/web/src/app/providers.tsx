@@ -8,8 +8,9 @@ import { I18nextProvider } from 'react-i18next';
 import { i18n } from '@/shared/i18n';
 import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
 import { followOtherTabs } from '@/shared/stores/session-store';
-import { keepFocusInDialogs } from '@/shared/ui/keep-focus-in-dialogs';
+import { keepFocusInDialogs, keepOpeningKeyOutOfDialogs } from '@/shared/ui/dialog-keyboard';
 import { MessageBridgeHost } from '@/shared/ui/message-bridge-host';
+import { useReducedMotion } from '@/shared/ui/use-reduced-motion';
 import { syncCacheWithSession } from './session-cache';
 import { followSessionWithShellHint } from './shell-hint';
 import { consoleTheme } from './theme';
@@ -36,21 +37,26 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** i18n, data cache, antd locale and theme following the persisted interface settings, and antd's message API. */
+/**
+ * i18n, data cache, antd locale and theme following the persisted interface settings and the system's motion setting,
+ * and antd's message API.
+ */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   const language = useInterfaceSettings((state) => state.appLanguage);
   const color = useInterfaceSettings((state) => state.color);
   const navTheme = useInterfaceSettings((state) => state.navTheme);
+  const reducedMotion = useReducedMotion();
   useEffect(() => syncCacheWithSession(queryClient), [queryClient]);
   useEffect(() => followOtherTabs(), []);
   useEffect(() => followSessionWithShellHint(), []);
   useEffect(() => keepFocusInDialogs(), []);
+  useEffect(() => keepOpeningKeyOutOfDialogs(), []);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <ConfigProvider
           locale={ANTD_LOCALES[language]}
-          theme={consoleTheme({ color, dark: navTheme === 'dark' })}
+          theme={consoleTheme({ color, dark: navTheme === 'dark', reducedMotion })}
           // antd spaces out a two-character Chinese label ("登 录"); Chinese sites write it as one word (issue 9).
           button={{ autoInsertSpace: false }}
         >

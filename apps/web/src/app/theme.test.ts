@@ -16,7 +16,7 @@ function contrast(first: string, second: string): number {
 }
 
 describe('the console theme on a light page', () => {
-  const { token } = consoleTheme({ color: DEFAULT_INTERFACE_SETTINGS.color, dark: false });
+  const { token } = consoleTheme({ color: DEFAULT_INTERFACE_SETTINGS.color, dark: false, reducedMotion: false });
 
   it('keeps white text on a primary button at 4.5:1 or more, at rest and under the pointer', () => {
     expect(contrast('#ffffff', token!.colorPrimary!)).toBeGreaterThanOrEqual(4.5);
@@ -25,5 +25,14 @@ describe('the console theme on a light page', () => {
 
   it('keeps a link under the pointer at 4.5:1 or more on white', () => {
     expect(contrast('#ffffff', token!.colorLinkHover!)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('the console theme for a system that asks for less motion', () => {
+  it('turns antd motion off, and keeps it on otherwise', () => {
+    const theme = (reducedMotion: boolean) =>
+      consoleTheme({ color: DEFAULT_INTERFACE_SETTINGS.color, dark: false, reducedMotion }).token!.motion;
+    expect(theme(true)).toBe(false);
+    expect(theme(false)).toBe(true);
   });
 });

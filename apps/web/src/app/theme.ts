@@ -52,7 +52,7 @@ export function hoverShade(color: string): string {
   return shade;
 }
 
-export function consoleTheme(options: { color: string; dark: boolean }): ThemeConfig {
+export function consoleTheme(options: { color: string; dark: boolean; reducedMotion: boolean }): ThemeConfig {
   const light = {
     ...ACCESSIBLE_TEXT,
     colorPrimaryHover: hoverShade(options.color),
@@ -63,6 +63,7 @@ export function consoleTheme(options: { color: string; dark: boolean }): ThemeCo
       colorPrimary: options.color,
       colorLink: options.color,
       fontFamily: FONT_FAMILY,
+      motion: !options.reducedMotion,
       ...(options.dark ? {} : light),
     },
     // A menu's popup sits below dialogs (antd puts it above, at 1050): an entry that opens a dialog ("Feedback",

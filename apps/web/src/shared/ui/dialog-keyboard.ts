@@ -50,3 +50,34 @@ export function keepFocusInDialogs(): () => void {
   document.addEventListener('keydown', onKeyDown);
   return () => document.removeEventListener('keydown', onKeyDown);
 }
+
+/**
+ * Keeps the key that opened a dialog out of it. A menu entry acts on Enter's keydown; a dialog that opens at once (the
+ * user's system asks for less motion) has focus on its first button before the same key's keypress, whose default would
+ * then press that button: "Contact us" closed by its own cross as it opened, a logout confirmed unasked. Space presses
+ * a button on its keyup, so that is held back too. Answers the function that stops it.
+ */
+export function keepOpeningKeyOutOfDialogs(): () => void {
+  const actingEvent: Record<string, string> = { Enter: 'keypress', ' ': 'keyup' };
+  let pressedOn: EventTarget | null = null;
+  const onKeyDown = (event: KeyboardEvent) => {
+    pressedOn = event.target;
+  };
+  const onActing = (event: KeyboardEvent) => {
+    const target = event.target;
+    if (actingEvent[event.key] !== event.type || target === pressedOn || !(target instanceof Node)) {
+      return;
+    }
+    if (topDialog()?.contains(target)) {
+      event.preventDefault();
+    }
+  };
+  document.addEventListener('keydown', onKeyDown, true);
+  document.addEventListener('keypress', onActing, true);
+  document.addEventListener('keyup', onActing, true);
+  return () => {
+    document.removeEventListener('keydown', onKeyDown, true);
+    document.removeEventListener('keypress', onActing, true);
+    document.removeEventListener('keyup', onActing, true);
+  };
+}
