@@ -56,7 +56,7 @@ describe('invite rewards', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
     // The friend, in a browser of their own, opens the link and registers in the login dialog it brings up.
-    const friendContext = await browser.newContext({ locale: 'zh-CN', viewport: LAPTOP });
+    const friendContext = await browser.newContext({ locale: 'zh-CN', viewport: LAPTOP, reducedMotion: 'reduce' });
     trackWelcomeRequests(friendContext);
     const friendPage = await friendContext.newPage();
     await friendPage.goto(link);

@@ -33,6 +33,11 @@ export interface BrowserOptions {
   bypassCSP?: boolean;
   /** A server of the journey's own (support/server-process.ts) instead of the suite's. */
   baseUrl?: string;
+  /**
+   * The system's motion setting. Journeys ask for less by default: a dialog then opens where it stays, and a click is
+   * not sent to where a button was a frame before it zoomed into place (a missed confirm under load failed CI).
+   */
+  motion?: 'reduce' | 'no-preference';
 }
 
 export async function openBrowser(options: BrowserOptions = {}): Promise<BrowserSession> {
@@ -45,6 +50,7 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
     locale: options.locale ?? 'zh-CN',
     viewport: options.viewport ?? LAPTOP,
     bypassCSP: options.bypassCSP ?? false,
+    reducedMotion: options.motion ?? 'reduce',
     // A phone is a touch screen with a mobile browser's viewport, so media queries see what a phone's browser sees.
     ...(options.viewport && options.viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}),
   });

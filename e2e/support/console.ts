@@ -54,8 +54,9 @@ export async function chooseLanguage(page: Page, baseUrl: string, language: Lang
 }
 
 /**
- * Does `act` until `target` reaches `state`, up to three times: on a loaded box a click can land while a popup is still
- * moving in, and nothing follows from it. `between` runs before each try again.
+ * Does `act` until `target` reaches `state`, up to three times: on a loaded box a click can land before a popup has
+ * taken its place (a hover menu's delay, a dialog's body loading in below its buttons), and nothing follows from it.
+ * `between` runs before each try again.
  */
 async function actUntil({
   act,
@@ -119,7 +120,7 @@ export async function dismissWelcomeDialogs(page: Page, { afterLogin = false } =
   }
 }
 
-/** Closes the benefit dialog by its cross, again if the click landed while the dialog was still moving in. */
+/** Closes the benefit dialog by its cross, again if the click landed before the dialog had taken its place. */
 export async function closeBenefitDialog(page: Page) {
   const close = page.locator('.ant-modal-wrap:has([data-testid="benefit-dialog"]) .ant-modal-close');
   await actUntil({
@@ -191,7 +192,7 @@ export async function openWalletPage(page: Page, key: 'voucherCenter' | 'voucher
 
 /**
  * Chooses an entry of the header's More menu as a person does: hovers it open and clicks the entry, and once more if
- * nothing opened, as a click on a loaded box can land while the popup is still moving in (CI, journeys two at a time).
+ * nothing opened, as a click on a loaded box can land before the popup has opened (CI, journeys two at a time).
  */
 export async function chooseFromMoreMenu(page: Page, key: string, opened: Locator) {
   await actUntil({
