@@ -1,9 +1,16 @@
 import { Button, Card } from 'antd';
 import { useSearchParams } from 'react-router';
-import { CreateApplicationDrawer } from '@/features/applications/components/create-application-drawer';
 import { ApplicationTable, isFilterStatus } from '@/features/applications/components/application-table';
 import { useApplicationsTranslation } from '@/features/applications/use-applications-translation';
+import { lazyNamed } from '@/shared/ui/lazy-with-timeout';
+import { loadedWhenShown } from '@/shared/ui/loaded-when-shown';
 import { PageHeader } from '@/shared/ui/page-header';
+
+// The create flow's steps, forms and number inputs load when it opens, not with the list (issue 25); the button starts
+// loading them as the pointer or focus reaches it.
+const loadCreateDrawer = () => import('@/features/applications/components/create-application-drawer');
+const CreateApplicationDrawer = loadedWhenShown(lazyNamed(loadCreateDrawer, 'CreateApplicationDrawer'));
+const preloadCreateDrawer = () => void loadCreateDrawer().catch(() => undefined);
 
 /**
  * Spec §2 my applications: the list with its actions, and the create flow over it, opened by its button or by the
@@ -40,7 +47,13 @@ export default function MyAppPage() {
       <PageHeader
         title={t('routes:myApp.title')}
         extra={
-          <Button type="primary" onClick={() => openCreate()} data-testid="app-create">
+          <Button
+            type="primary"
+            onClick={() => openCreate()}
+            onPointerEnter={preloadCreateDrawer}
+            onFocus={preloadCreateDrawer}
+            data-testid="app-create"
+          >
             {t('myApp.create')}
           </Button>
         }

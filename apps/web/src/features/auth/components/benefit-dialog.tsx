@@ -1,6 +1,7 @@
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { WELCOME_DIALOG_Z_INDEX } from '@/shared/ui/welcome-layer';
 import { BenefitIllustration } from './benefit-illustration';
 import { useBenefitDialog } from './benefit-dialog-store';
 
@@ -17,7 +18,15 @@ export function BenefitDialog() {
   };
 
   return (
-    <Modal open={type !== null} onCancel={hide} footer={null} width={400} centered destroyOnHidden>
+    <Modal
+      open={type !== null}
+      onCancel={hide}
+      footer={null}
+      width={400}
+      centered
+      destroyOnHidden
+      zIndex={WELCOME_DIALOG_Z_INDEX}
+    >
       {type ? (
         <Button
           type="text"

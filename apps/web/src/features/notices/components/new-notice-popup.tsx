@@ -1,5 +1,6 @@
 import { Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { WELCOME_DIALOG_Z_INDEX } from '@/shared/ui/welcome-layer';
 import { useNewNotice } from '../api/get-new-notice';
 import { useMarkNoticeRead } from '../api/mark-notice-read';
 
@@ -21,6 +22,7 @@ export function NewNoticePopup({ waiting = false }: { waiting?: boolean }) {
       open={Boolean(notice) && !markRead.isPending && !waiting}
       title={notice?.title}
       onCancel={close}
+      zIndex={WELCOME_DIALOG_Z_INDEX}
       footer={
         <Button type="primary" onClick={close} data-testid="new-notice-ok">
           {t('gotIt')}

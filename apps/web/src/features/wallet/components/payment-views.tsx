@@ -1,5 +1,5 @@
-import { Suspense, type ComponentType } from 'react';
 import { lazyNamed } from '@/shared/ui/lazy-with-timeout';
+import { loadedWhenShown } from '@/shared/ui/loaded-when-shown';
 
 // What an order opens (a recharge's QR dialog, a bank transfer's remittance details, the outcome shown to a payer back
 // from Alipay's page) loads with the order, not with the recharge center (issue 25). A dialog starts loading with the
@@ -11,17 +11,6 @@ const loadBankTransferDialog = () => import('./bank-transfer-dialog');
 export function preloadPaymentDialogs(): void {
   void loadRechargeDialog().catch(() => undefined);
   void loadBankTransferDialog().catch(() => undefined);
-}
-
-/** A lazy view that shows nothing until it has loaded, as a dialog that has not opened yet. */
-function loadedWhenShown<Props extends object>(View: ComponentType<Props>) {
-  return function Shown(props: Props) {
-    return (
-      <Suspense fallback={null}>
-        <View {...props} />
-      </Suspense>
-    );
-  };
 }
 
 export const RechargeDialog = loadedWhenShown(lazyNamed(loadRechargeDialog, 'RechargeDialog'));
