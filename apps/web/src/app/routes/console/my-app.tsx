@@ -46,6 +46,7 @@ export default function MyAppPage() {
     <>
       <PageHeader
         title={t('routes:myApp.title')}
+        description={t('routes:myApp.description')}
         extra={
           <Button
             type="primary"

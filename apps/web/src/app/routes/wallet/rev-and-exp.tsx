@@ -13,7 +13,7 @@ export default function RevAndExpPage() {
   const { t } = useTranslation('routes');
   return (
     <>
-      <PageHeader title={t('revAndexp.title')} />
+      <PageHeader title={t('revAndexp.title')} description={t('revAndexp.description')} />
       <Card>
         <LedgerTable aboveTable={(filters) => <IncomeExpenseChart filters={filters} />} />
       </Card>
