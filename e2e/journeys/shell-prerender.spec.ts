@@ -47,6 +47,9 @@ describe("a guest's first visit", () => {
     await page.getByTestId('page-title').waitFor({ state: 'visible' });
     expect(await scrollsSideways(page)).toBe(false);
     expect(await fitsWidth(page, 'login-button')).toBe(true);
+    // The phone's header is in the HTML already, chosen by the stylesheet: nothing is laid out again once scripts run.
+    expect(await page.getByTestId('menu-button').isVisible()).toBe(true);
+    expect(await page.getByTestId('main-menu').isVisible()).toBe(false);
     await context.close();
   });
 

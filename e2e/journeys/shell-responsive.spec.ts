@@ -56,13 +56,15 @@ describe.each(combinations)('the console on $name', ({ language, viewport }) => 
     }
 
     if (phone) {
-      expect(await page.getByTestId('main-menu').count()).toBe(0);
+      expect(await page.getByTestId('main-menu').isVisible()).toBe(false);
       await page.getByTestId('menu-button').click();
-      await page.getByTestId('menu-drawer').waitFor({ state: 'visible' });
-      await page.getByTestId('menu-model').click();
+      const drawer = page.getByTestId('menu-drawer');
+      await drawer.waitFor({ state: 'visible' });
+      await drawer.getByTestId('menu-model').click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/model');
       await page.getByTestId('menu-drawer').waitFor({ state: 'hidden' });
     } else {
+      expect(await page.getByTestId('menu-button').isVisible()).toBe(false);
       for (const key of TOP_MENU) {
         expect(await page.getByTestId(`menu-${key}`).isVisible(), key).toBe(true);
       }

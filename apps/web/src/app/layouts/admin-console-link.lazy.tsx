@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazy, Suspense } from 'react';
 
 // The operations console's button asks the server for the signed-in account's areas and shows only to an operator:
 // it loads after a sign-in, never with a guest's first page (issue 8's 300 kB budget), and draws nothing meanwhile.
@@ -8,10 +8,10 @@ const Link = lazy(() =>
   })),
 );
 
-export function LazyAdminConsoleLink(props: ComponentProps<typeof Link>) {
+export function LazyAdminConsoleLink() {
   return (
     <Suspense fallback={null}>
-      <Link {...props} />
+      <Link />
     </Suspense>
   );
 }

@@ -2,7 +2,7 @@ import { Flex, Layout } from 'antd';
 import { Suspense, useState, type ReactNode } from 'react';
 import { lazyWithTimeout } from '@/shared/ui/lazy-with-timeout';
 import { Logo } from '@/shared/ui/logo';
-import { useWideScreen } from '@/shared/ui/use-wide-screen';
+import responsive from '@/shared/ui/responsive.module.css';
 import { ContactDialog } from './contact-dialog';
 import { HeaderActions } from './header-actions';
 import { MainMenu, type MenuActions } from './main-menu';
@@ -16,20 +16,23 @@ const FeedbackModal = lazyWithTimeout(() => import('@/features/feedback/componen
 /**
  * Spec §2 main layout: top menu, console button, customer-service popover, content and footer. From desktop width the
  * whole menu sits in the header; below it the header keeps the logo, language and login or avatar, and the menu opens
- * in a drawer (issue 9), so that no page is wider than a phone.
+ * in a drawer (issue 9), so that no page is wider than a phone. Both are drawn and the stylesheet shows one
+ * (responsive.module.css).
  */
 export function MainLayout({ children }: { children: ReactNode }) {
-  const wide = useWideScreen();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [contactOpen, setContactOpen] = useState(false);
   const actions: MenuActions = { feedback: () => setFeedbackOpen(true), contactUs: () => setContactOpen(true) };
   return (
     <Layout className={styles.page}>
       <Layout.Header className={styles.header}>
-        {wide ? null : <MenuDrawer actions={actions} />}
+        <div className={responsive.narrowOnly}>
+          <MenuDrawer actions={actions} />
+        </div>
         <Logo />
-        {wide ? <MainMenu mode="horizontal" actions={actions} /> : <div className={styles.spacer} />}
-        <HeaderActions compact={!wide} />
+        <MainMenu mode="horizontal" actions={actions} className={responsive.wideOnly} />
+        <div className={`${styles.spacer} ${responsive.narrowOnly}`} />
+        <HeaderActions />
       </Layout.Header>
       <Layout.Content className={styles.content}>
         <Flex vertical className={styles.main}>

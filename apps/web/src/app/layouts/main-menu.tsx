@@ -19,6 +19,7 @@ interface MainMenuProps {
   actions: MenuActions;
   /** Called after any entry is chosen (the drawer closes itself). */
   onChosen?: () => void;
+  className?: string;
 }
 
 function toItems(entries: readonly MenuEntry[], label: (key: string) => string): MenuItems {
@@ -35,7 +36,7 @@ function isRouteKey(key: string): key is ConsoleRouteKey {
 }
 
 /** The top menu of spec §2, filtered by the user's route permissions. */
-export function MainMenu({ mode, actions, onChosen }: MainMenuProps) {
+export function MainMenu({ mode, actions, onChosen, className }: MainMenuProps) {
   const { t } = useTranslation('menu');
   const navigate = useNavigate();
   const permissions = use(PermissionsContext);
@@ -70,6 +71,7 @@ export function MainMenu({ mode, actions, onChosen }: MainMenuProps) {
   return (
     <Menu
       mode={mode}
+      className={className}
       data-testid="main-menu"
       aria-label={t('label')}
       items={items}

@@ -13,6 +13,9 @@ export function MenuDrawer({ actions }: { actions: MenuActions }) {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  // The drawer is mounted on its first opening: a closed antd Drawer still sets state as it mounts, which made React
+  // render the whole header again, at once, as the console took over a page (issue 25).
+  const [opened, setOpened] = useState(false);
   const close = () => setOpen(false);
   return (
     <>
@@ -21,43 +24,48 @@ export function MenuDrawer({ actions }: { actions: MenuActions }) {
         icon={<MenuOutlined />}
         aria-label={t('header.openMenu')}
         aria-expanded={open}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
         data-testid="menu-button"
       />
-      <Drawer
-        open={open}
-        onClose={close}
-        placement="left"
-        size={300}
-        title={t('header.menu')}
-        styles={{ body: { padding: 0 } }}
-      >
-        <Flex vertical data-testid="menu-drawer">
-          <Flex gap={8} wrap style={{ padding: 16 }}>
-            <Button
-              icon={<DesktopOutlined />}
-              data-testid="console-button"
-              onClick={() => {
-                close();
-                void navigate('/ourConsole');
-              }}
-            >
-              {t('header.console')}
-            </Button>
-            <Button
-              icon={<CustomerServiceOutlined />}
-              data-testid="customer-service"
-              onClick={() => {
-                close();
-                actions.contactUs();
-              }}
-            >
-              {t('header.customerService')}
-            </Button>
+      {opened ? (
+        <Drawer
+          open={open}
+          onClose={close}
+          placement="left"
+          size={300}
+          title={t('header.menu')}
+          styles={{ body: { padding: 0 } }}
+        >
+          <Flex vertical data-testid="menu-drawer">
+            <Flex gap={8} wrap style={{ padding: 16 }}>
+              <Button
+                icon={<DesktopOutlined />}
+                data-testid="console-button"
+                onClick={() => {
+                  close();
+                  void navigate('/ourConsole');
+                }}
+              >
+                {t('header.console')}
+              </Button>
+              <Button
+                icon={<CustomerServiceOutlined />}
+                data-testid="customer-service"
+                onClick={() => {
+                  close();
+                  actions.contactUs();
+                }}
+              >
+                {t('header.customerService')}
+              </Button>
+            </Flex>
+            <MainMenu mode="inline" actions={actions} onChosen={close} />
           </Flex>
-          <MainMenu mode="inline" actions={actions} onChosen={close} />
-        </Flex>
-      </Drawer>
+        </Drawer>
+      ) : null}
     </>
   );
 }

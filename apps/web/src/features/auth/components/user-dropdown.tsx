@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/shared/stores/session-store';
 import { lazyWithTimeout } from '@/shared/ui/lazy-with-timeout';
+import responsive from '@/shared/ui/responsive.module.css';
 import { useCurrentUser } from '../api/get-user-info';
 import { logout } from '../api/logout';
 
@@ -20,9 +21,9 @@ const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 /**
  * The logged-in corner of the header (spec §2 "Avatar dropdown"): hovering shows the summary and menu, and clicking the
  * avatar opens basic settings. A keyboard opens the menu with Enter, Space or ↓ and moves into it, since it cannot
- * hover (issue 9). `compact` (phones) shows the avatar alone.
+ * hover (issue 9). On phones the stylesheet shows the avatar alone.
  */
-export function UserDropdown({ compact = false }: { compact?: boolean }) {
+export function UserDropdown() {
   const { t } = useTranslation('auth');
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
@@ -121,8 +122,13 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
         }}
       >
         <Avatar size="small" src={user?.avatarUrl || undefined} icon={<UserOutlined />} alt="" />
-        {!compact && user?.nickName ? (
-          <Typography.Text ellipsis style={{ maxWidth: NICKNAME_WIDTH }} data-testid="header-nickname">
+        {user?.nickName ? (
+          <Typography.Text
+            ellipsis
+            className={responsive.wideOnly}
+            style={{ maxWidth: NICKNAME_WIDTH }}
+            data-testid="header-nickname"
+          >
             {user.nickName}
           </Typography.Text>
         ) : null}
