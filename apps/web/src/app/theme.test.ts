@@ -1,6 +1,7 @@
+import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_INTERFACE_SETTINGS } from '@/shared/stores/interface-settings-store';
-import { consoleTheme } from './theme';
+import { consoleTheme, hoverShade } from './theme';
 
 // WCAG 2.1's contrast ratio of two #rrggbb colours.
 function contrast(first: string, second: string): number {
@@ -34,5 +35,15 @@ describe('the console theme for a system that asks for less motion', () => {
       consoleTheme({ color: DEFAULT_INTERFACE_SETTINGS.color, dark: false, reducedMotion }).token!.motion;
     expect(theme(true)).toBe(false);
     expect(theme(false)).toBe(true);
+  });
+});
+
+describe('the shade under the pointer', () => {
+  it('is the shade antd gives the colour when pressed, for the default and any chosen colour', () => {
+    for (const color of [DEFAULT_INTERFACE_SETTINGS.color, '#1677ff', '#722ed1', '#13c2c2', '#fa541c']) {
+      expect(hoverShade(color), color).toBe(
+        theme.getDesignToken({ token: { colorPrimary: color } }).colorPrimaryActive,
+      );
+    }
   });
 });
