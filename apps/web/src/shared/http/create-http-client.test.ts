@@ -232,3 +232,25 @@ describe('transport errors', () => {
     expect(messages).toEqual([]);
   });
 });
+
+describe('in a browser that can yield the main thread (scheduler.yield)', () => {
+  afterEach(() => {
+    delete (globalThis as { scheduler?: unknown }).scheduler;
+  });
+
+  it('sends a request only once the browser has had the main thread back', async () => {
+    let giveBack = () => undefined as void;
+    (globalThis as { scheduler?: unknown }).scheduler = {
+      yield: () => new Promise<void>((resolve) => (giveBack = resolve)),
+    };
+    answer(200, okBody(system.healthz, { status: 'ok' }, 'ok'));
+
+    const call = client.call(system.healthz);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests).toHaveLength(0);
+
+    giveBack();
+    await expect(call).resolves.toEqual({ status: 'ok' });
+    expect(server.requests).toHaveLength(1);
+  });
+});
