@@ -1,6 +1,7 @@
 import { Flex, Layout } from 'antd';
-import { Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { lazyWithTimeout } from '@/shared/ui/lazy-with-timeout';
+import { loadedWhenShown } from '@/shared/ui/loaded-when-shown';
 import { Logo } from '@/shared/ui/logo';
 import responsive from '@/shared/ui/responsive.module.css';
 import { ContactDialog } from './contact-dialog';
@@ -11,7 +12,7 @@ import { SiteFooter } from './site-footer';
 import styles from './main-layout.module.css';
 
 // The feedback dialog, its form and its strings load when it first opens; most visits never open it.
-const FeedbackModal = lazyWithTimeout(() => import('@/features/feedback/components/feedback-modal'));
+const FeedbackModal = loadedWhenShown(lazyWithTimeout(() => import('@/features/feedback/components/feedback-modal')));
 
 /**
  * Spec §2 main layout: top menu, console button, customer-service popover, content and footer. From desktop width the
@@ -40,11 +41,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
         </Flex>
       </Layout.Content>
       <SiteFooter />
-      {feedbackOpen ? (
-        <Suspense fallback={null}>
-          <FeedbackModal open onClose={() => setFeedbackOpen(false)} />
-        </Suspense>
-      ) : null}
+      {feedbackOpen ? <FeedbackModal open onClose={() => setFeedbackOpen(false)} /> : null}
       <ContactDialog open={contactOpen} onClose={() => setContactOpen(false)} />
     </Layout>
   );
