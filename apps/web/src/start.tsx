@@ -7,6 +7,7 @@ import { PRERENDER_MARKERS } from './app/prerender-markers';
 import { findPrerenderedPage, type PrerenderedPage } from './app/prerendered-page';
 import { createAppRouter } from './app/router';
 import { applyDocumentFont } from './app/theme';
+import { yieldToBrowser } from './shared/ui/yield-to-browser';
 
 const container = document.getElementById('root');
 if (!container) {
@@ -17,6 +18,9 @@ applyDocumentFont();
 const queryClient = createQueryClient();
 
 async function start(root: HTMLElement): Promise<void> {
+  // The app's modules have just been evaluated in one long task; finding the page and asking for its chunk (a link
+  // element per module it imports) is work for the next one.
+  await yieldToBrowser();
   const prerendered = await findPrerenderedPage(root);
   render(root, prerendered);
   document.dispatchEvent(new Event(PRERENDER_MARKERS.takenOverEvent));

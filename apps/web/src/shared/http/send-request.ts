@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER, signRequest } from '@suanli/contract';
+import { yieldToBrowser } from '../ui/yield-to-browser';
 import { HttpError } from './http-error';
 
 export interface OutgoingRequest {
@@ -49,19 +50,12 @@ function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
 }
 
 /**
- * Hands the main thread back to the browser before a request's own work where it can (`scheduler.yield`, Chromium and
- * Firefox): a page's first queries start together inside React's effects, and with each request's headers, signature
- * and `fetch` in its own task the page stays responsive while they go out (issue 25). Elsewhere requests start at once.
- */
-function yieldToBrowser(): Promise<void> | undefined {
-  return (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.();
-}
-
-/**
  * Sends one request; a time-out, a refused connection or a cancel become HttpErrors without a response. When the
  * browser already knows it is offline the request fails at once, rather than after the time-out (issue 9).
  */
 export async function sendRequest(baseUrl: string, timeoutMs: number | null, request: OutgoingRequest) {
+  // A page's first queries start together inside React's effects: each request's headers, signature and fetch go in a
+  // task of their own.
   await yieldToBrowser();
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
     throw new HttpError('network');
