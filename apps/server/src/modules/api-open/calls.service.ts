@@ -66,6 +66,9 @@ export function callsService({ db, clock, log, wallet, pointsPerCall, idleMs, de
   let ticking: Promise<void> = Promise.resolve();
   let running = false;
   let ticks = 0;
+  // The purchases in flight: a server closing waits for them, or a block bought as it closed would be held by no one.
+  const purchases = new Set<Promise<void>>();
+  let closing = false;
 
   function exhausted(spendable: bigint) {
     return new AppError('paymentRequired', {
@@ -83,10 +86,18 @@ export function callsService({ db, clock, log, wallet, pointsPerCall, idleMs, de
     return allowance;
   }
 
-  /** Buys the next block ahead when what is left would not last half a second at the recent rate. */
+  function startBuying(userId: UserId, allowance: Allowance) {
+    const purchase = buy(userId, allowance).finally(() => purchases.delete(purchase));
+    purchases.add(purchase);
+  }
+
+  /**
+   * Buys the next block ahead when what is left would not last half a second at the recent rate; nothing ahead once
+   * the server is closing.
+   */
   function topUp(userId: UserId, allowance: Allowance) {
-    if (!allowance.buying && leftIn(allowance) * 2 < recentRate(allowance)) {
-      void buy(userId, allowance);
+    if (!closing && !allowance.buying && leftIn(allowance) * 2 < recentRate(allowance)) {
+      startBuying(userId, allowance);
     }
   }
 
@@ -185,7 +196,7 @@ export function callsService({ db, clock, log, wallet, pointsPerCall, idleMs, de
       return;
     }
     if (allowance.waiting.length > 0) {
-      void buy(userId, allowance);
+      startBuying(userId, allowance);
       return;
     }
     topUp(userId, allowance);
@@ -323,7 +334,7 @@ export function callsService({ db, clock, log, wallet, pointsPerCall, idleMs, de
       return new Promise<string>((paid, refused) => {
         allowance.waiting.push({ paid, refused });
         if (!allowance.buying) {
-          void buy(caller.userId, allowance);
+          startBuying(caller.userId, allowance);
         }
       });
     },
@@ -356,8 +367,15 @@ export function callsService({ db, clock, log, wallet, pointsPerCall, idleMs, de
       return queries.deleteClosedAllowances(tx, new Date(now.getTime() - CLOSED_KEPT_MS));
     },
 
-    /** At shutdown: returns every allowance's unused calls and takes this server off the heartbeats. */
+    /**
+     * At shutdown: waits for the purchases in flight, then returns every allowance's unused calls and takes this
+     * server off the heartbeats.
+     */
     async close() {
+      closing = true;
+      while (purchases.size > 0) {
+        await Promise.all(purchases);
+      }
       if (!timer) {
         return;
       }
