@@ -5,21 +5,15 @@ import { queryRows } from '../../src/db/sql.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { AdjustableClock, FixedClock } from '../../src/jobs/clock.js';
 import { POINT_VALUE } from '../../src/modules/wallet/index.js';
-import { computeEnv, createRenter, imageIdOf, runningApplication } from '../applications/application-helpers.js';
+import { createRenter } from '../applications/application-helpers.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { buyPoints, pointsOf } from '../helpers/power-points.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
-import { callGateway, newKey } from './api-open-helpers.js';
+import { callGateway, gatewayCaller, gatewayEnv } from './api-open-helpers.js';
 
 // Two servers on one database (decision 0034), whose allowances are never idle long enough to return by themselves:
 // what one holds for a user goes back when the other runs short, after ten minutes, or through the minute job.
-const env = {
-  ...computeEnv(),
-  RATE_LIMIT_PER_MINUTE: '0',
-  GATEWAY_POINTS_PER_CALL: '10',
-  GATEWAY_RATE_LIMIT_PER_MINUTE: '1000',
-  GATEWAY_ALLOWANCE_IDLE_SECONDS: '3600',
-};
+const env = gatewayEnv('3600');
 const RETURNED = { timeout: 20_000, interval: 200 };
 let testDatabase: TestDatabase;
 let clock: AdjustableClock;
@@ -40,10 +34,8 @@ afterAll(async () => {
 
 /** A renter with a running Ollama application, an API key, and `yuan` of points: 10 calls a yuan. */
 async function caller(yuan: string) {
-  const renter = await createRenter(a);
-  const applicationId = await runningApplication(a, renter.token, await imageIdOf(a, 'Ollama'));
-  expect((await buyPoints(a, renter.token, yuan)).statusCode).toBe(200);
-  const { key } = await newKey(a, renter.token);
+  const renter = await gatewayCaller(a, yuan);
+  const { applicationId, key } = renter;
   const call = async (server: TestApp) => (await callGateway(server, key, `/${applicationId}/healthz`)).statusCode;
   const points = async () => (await pointsOf(a, renter.token)).pointsBalance;
   return { ...renter, call, points };

@@ -1,44 +1,26 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/sql.js';
-import { computeEnv, createRenter, imageIdOf, runningApplication } from '../applications/application-helpers.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { buyPoints, pointsOf } from '../helpers/power-points.js';
 import { createTestDatabase } from '../helpers/test-database.js';
-import { callGateway, newKey } from './api-open-helpers.js';
+import { callGateway, gatewayCaller, gatewayEnv } from './api-open-helpers.js';
 
 // Prepaid allowances (decision 0034): each server buys a user's calls ahead; what they did not serve returns to the
 // points once the user's calls stop for a second here (30 by default).
-const env = {
-  ...computeEnv(),
-  RATE_LIMIT_PER_MINUTE: '0',
-  GATEWAY_POINTS_PER_CALL: '10',
-  GATEWAY_RATE_LIMIT_PER_MINUTE: '1000',
-  GATEWAY_ALLOWANCE_IDLE_SECONDS: '1',
-};
+const env = gatewayEnv('1');
 let t: TestApp;
-let ollama: string;
 beforeAll(async () => {
   t = await buildTestApp(env);
   t.services.applications.reconcileOnChange();
-  ollama = await imageIdOf(t, 'Ollama');
 });
 afterAll(() => t.close());
-
-/** A renter with a running Ollama application, an API key and `yuan` of power points (100 a yuan). */
-async function caller(server: TestApp, yuan: string, image = ollama) {
-  const renter = await createRenter(server);
-  const applicationId = await runningApplication(server, renter.token, image);
-  expect((await buyPoints(server, renter.token, yuan)).statusCode).toBe(200);
-  const { key } = await newKey(server, renter.token);
-  return { ...renter, applicationId, key };
-}
 
 const IDLE_RETURN = { timeout: 20_000, interval: 200 };
 
 describe('calls paid from an allowance bought ahead', () => {
   it('cost exactly the calls served once the allowance is idle, the rest returned in the points history', async () => {
-    const { userId, token, applicationId, key } = await caller(t, '1');
+    const { userId, token, applicationId, key } = await gatewayCaller(t, '1');
     // Six calls at once: the server may buy about as many again ahead of the next second's calls.
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => callGateway(t, key, `/${applicationId}/healthz`)),
@@ -69,7 +51,7 @@ describe('calls paid from an allowance bought ahead', () => {
   }, 60_000);
 
   it('are refused with 402 once the points cover none, exactly as many passing as the points pay for', async () => {
-    const { token, applicationId, key } = await caller(t, '1');
+    const { token, applicationId, key } = await gatewayCaller(t, '1');
     const answers = await Promise.all(
       Array.from({ length: 15 }, () => callGateway(t, key, `/${applicationId}/healthz`)),
     );
@@ -88,7 +70,7 @@ describe('calls paid from an allowance bought ahead', () => {
   });
 
   it('leave the lots as spending only the calls served would: the first emptied, the later holding the rest', async () => {
-    const { token, applicationId, key } = await caller(t, '1');
+    const { token, applicationId, key } = await gatewayCaller(t, '1');
     expect((await buyPoints(t, token, '1')).statusCode).toBe(200);
     const [first, later] = (await pointsOf(t, token)).lots.map((lot) => lot.orderNo);
     for (let call = 0; call < 12; call += 1) {
@@ -109,7 +91,7 @@ describe('a server shut down gracefully', () => {
     const server = await buildTestApp({ ...env, GATEWAY_ALLOWANCE_IDLE_SECONDS: '3600' }, { testDatabase });
     try {
       server.services.applications.reconcileOnChange();
-      const { userId, applicationId, key } = await caller(server, '1', await imageIdOf(server, 'Ollama'));
+      const { userId, applicationId, key } = await gatewayCaller(server, '1');
       const answers = await Promise.all(
         Array.from({ length: 4 }, () => callGateway(server, key, `/${applicationId}/healthz`)),
       );

@@ -1,5 +1,8 @@
 import type { Locale } from '@suanli/contract';
+import { expect } from 'vitest';
+import { computeEnv, createRenter, imageIdOf, runningApplication } from '../applications/application-helpers.js';
 import type { TestApp } from '../helpers/build-test-app.js';
+import { buyPoints } from '../helpers/power-points.js';
 
 export interface IssuedKey {
   credentialId: string;
@@ -61,3 +64,25 @@ export const callGateway = (
     },
     ...(options.payload === undefined ? {} : { payload: options.payload }),
   });
+
+/**
+ * A server whose gateway charges 10 points a call and buys calls ahead (decision 0034), with the console's and the
+ * gateway's rate limits out of the way; an allowance returns after `idleSeconds` without calls.
+ */
+export const gatewayEnv = (idleSeconds: string, extra: Record<string, string> = {}) => ({
+  ...computeEnv(),
+  RATE_LIMIT_PER_MINUTE: '0',
+  GATEWAY_POINTS_PER_CALL: '10',
+  GATEWAY_RATE_LIMIT_PER_MINUTE: '1000',
+  GATEWAY_ALLOWANCE_IDLE_SECONDS: idleSeconds,
+  ...extra,
+});
+
+/** A renter with a running application of `image` (Ollama by default), an API key and `yuan` of power points. */
+export async function gatewayCaller(server: TestApp, yuan: string, image?: string) {
+  const renter = await createRenter(server);
+  const applicationId = await runningApplication(server, renter.token, image ?? (await imageIdOf(server, 'Ollama')));
+  expect((await buyPoints(server, renter.token, yuan)).statusCode).toBe(200);
+  const { key } = await newKey(server, renter.token);
+  return { ...renter, applicationId, key };
+}

@@ -2,25 +2,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/sql.js';
-import { act, computeEnv, createRenter, imageIdOf, runningApplication } from '../applications/application-helpers.js';
+import { act, createRenter, imageIdOf, runningApplication } from '../applications/application-helpers.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { buyPoints, pointsOf } from '../helpers/power-points.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 import { exitOf, spawnTs, waitForLine } from '../helpers/spawn.js';
 import { runLedgerCheck } from '../helpers/wallets.js';
-import { callGateway, newKey, revokeKey } from './api-open-helpers.js';
+import { callGateway, gatewayCaller, gatewayEnv, newKey, revokeKey } from './api-open-helpers.js';
 
 // Real PostgreSQL only (ARCHITECTURE §4): PGlite runs one transaction at a time and proves nothing about races. Two
 // servers on one database, as two instances: each buys its users' calls ahead (decision 0034) and remembers keys and
 // applications. An allowance idle for a second returns; a server silent for four is dead.
-const env = {
-  ...computeEnv(),
-  RATE_LIMIT_PER_MINUTE: '0',
-  GATEWAY_POINTS_PER_CALL: '10',
-  GATEWAY_RATE_LIMIT_PER_MINUTE: '1000',
-  GATEWAY_ALLOWANCE_IDLE_SECONDS: '1',
-  GATEWAY_SERVER_DEAD_SECONDS: '4',
-};
+const env = gatewayEnv('1', { GATEWAY_SERVER_DEAD_SECONDS: '4' });
 const IDLE_RETURN = { timeout: 20_000, interval: 250 };
 let testDatabase: TestDatabase;
 let a: TestApp;
@@ -126,10 +119,8 @@ describe('gateway calls raced by one user on two servers on PostgreSQL', () => {
   }, 60_000);
 
   it("return what a server killed mid-allowance had not used as of its checkpoint, by the other's sweeper", async () => {
-    const renter = await createRenter(a);
-    const applicationId = await runningApplication(a, renter.token, await imageIdOf(a, 'Ollama'));
-    await buyPoints(a, renter.token, '1');
-    const { key } = await newKey(a, renter.token);
+    const renter = await gatewayCaller(a, '1');
+    const { applicationId, key } = renter;
     const doomed = spawnTs('test/fixtures/gateway-allowance-worker.ts', [
       testDatabase.url!,
       JSON.stringify(env),

@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Tx } from '../../src/db/client.js';
 import { isLockNotAvailable } from '../../src/db/errors.js';
 import { lockName, lockRow, lockRows, tryLockName, whileHoldingName } from '../../src/db/locks.js';
-import { queryRows } from '../../src/db/sql.js';
 import { inTransaction } from '../../src/db/transaction.js';
+import { untilSomeoneWaitsForALock } from '../helpers/lock-waits.js';
 import { createScratchTables, insertItems, scratchItems } from '../helpers/scratch-tables.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
@@ -37,21 +37,6 @@ function holdTransaction(work: (tx: Tx) => Promise<unknown>) {
   return { ready, release, done };
 }
 
-/** Resolves once some session of this database waits for a lock: proof that a caller is blocked, not merely slow. */
-async function someoneWaits() {
-  for (;;) {
-    const [row] = await queryRows<{ waiting: number }>(
-      db,
-      sql`SELECT count(*)::int AS waiting FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
-    if (row!.waiting > 0) {
-      return;
-    }
-    await sleep(10);
-  }
-}
-
 const hitsOf = async (id: bigint) =>
   (await db.select({ hits: scratchItems.hits }).from(scratchItems).where(eq(scratchItems.id, id)))[0]!.hits;
 
@@ -64,7 +49,7 @@ describe('row locks on PostgreSQL', () => {
     });
     await holder.ready;
     const second = inTransaction(db, async (tx) => (await lockRow(tx, scratchItems, { id }))?.hits);
-    await someoneWaits();
+    await untilSomeoneWaitsForALock(db);
     holder.release();
     await holder.done;
     expect(await second).toBe(7);
@@ -100,7 +85,7 @@ describe('advisory locks on PostgreSQL', () => {
       await lockName(tx, 'wallet:42');
       order.push('second has it');
     });
-    await someoneWaits();
+    await untilSomeoneWaitsForALock(db);
     order.push('holder ends');
     holder.release();
     await Promise.all([holder.done, second]);

@@ -5,6 +5,7 @@ import { queryRows } from '../../src/db/sql.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { act, computeEnv, createApplication, createRenter, imageIdOf } from '../applications/application-helpers.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { someoneWaitsForALock } from '../helpers/lock-waits.js';
 import { runLedgerCheck } from '../helpers/wallets.js';
 import { holder, release } from '../inventory/inventory-helpers.js';
 import { auditRowsOf, createOperator } from '../helpers/operators.js';
@@ -80,16 +81,6 @@ describe('two operators at once', () => {
   });
 });
 
-/** Whether a statement of this database waits for a row lock now. */
-async function someoneWaitsForALock() {
-  const [row] = await queryRows<{ waiting: number }>(
-    t.db,
-    sql`SELECT count(*)::int AS waiting FROM pg_stat_activity
-        WHERE wait_event_type = 'Lock' AND datname = current_database()`,
-  );
-  return row!.waiting > 0;
-}
-
 describe('a drain and a placement at once', () => {
   it('the drain waits for the placement in flight, which it then names; nothing is placed after it', async () => {
     const host = await hostNamed(t, first.token, 'n1-l20-01');
@@ -116,7 +107,7 @@ describe('a drain and a placement at once', () => {
       answered = true;
       return response;
     });
-    for (let polls = 0; !answered && !(await someoneWaitsForALock()) && polls < 600; polls += 1) {
+    for (let polls = 0; !answered && !(await someoneWaitsForALock(t.db)) && polls < 600; polls += 1) {
       await sleep(50);
     }
     expect(answered).toBe(false);

@@ -5,6 +5,7 @@ import { queryRows } from '../../src/db/sql.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createSignedInUser } from '../helpers/factories.js';
+import { untilSomeoneWaitsForALock } from '../helpers/lock-waits.js';
 import { giveVoucher } from '../helpers/vouchers.js';
 import { fund, runLedgerCheck } from '../helpers/wallets.js';
 
@@ -16,21 +17,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const fen = (yuan: number) => money(BigInt(yuan) * 10_000n);
-
-/** Waits until some transaction of this database waits for a row lock: the batch, behind the voucher held. */
-async function untilOneWaitsForALock() {
-  for (;;) {
-    const [row] = await queryRows<{ waiting: number }>(
-      t.db,
-      sql`SELECT count(*)::int AS waiting FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
-    if (row!.waiting > 0) {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('a batch of charges and a single charge on the same wallet, on PostgreSQL', () => {
   it('never deadlock: the batch takes the vouchers before the wallets, as a single charge does', async () => {
@@ -59,7 +45,7 @@ describe('a batch of charges and a single charge on the same wallet, on PostgreS
         }
         return posted;
       });
-      await untilOneWaitsForALock();
+      await untilSomeoneWaitsForALock(t.db);
       // The single charge's second step: the wallet. A batch that locked it first would now deadlock with us.
       await tx.execute(sql`SET LOCAL lock_timeout = '10s'`);
       const result = await t.services.wallet.charge(tx, {
