@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { collectErrors, openBrowser, type BrowserSession } from '../support/browser.js';
+import { collectErrors, openBrowser, PHONE, type BrowserSession, type Viewport } from '../support/browser.js';
 import { dismissWelcomeDialogs, logOut, openSignedIn } from '../support/console.js';
 import { registerByEmail } from '../support/dev-api.js';
 import { runningApplication, verifiedRenterWithBalance } from '../support/renter.js';
@@ -17,16 +17,24 @@ beforeEach(async () => {
 afterEach(() => session.close());
 
 /** A context as a returning renter's browser holds it: the token stored, and the hint the console wrote beside it. */
-async function returningRenter(token: string, { javaScriptEnabled = true } = {}): Promise<BrowserContext> {
-  const context = await session.browser.newContext({ locale: 'zh-CN', javaScriptEnabled });
+async function returningRenter(
+  token: string,
+  { javaScriptEnabled = true, viewport }: { javaScriptEnabled?: boolean; viewport?: Viewport } = {},
+): Promise<BrowserContext> {
+  const context = await session.browser.newContext({
+    locale: 'zh-CN',
+    javaScriptEnabled,
+    ...(viewport ? { viewport } : {}),
+  });
   await context.addCookies([{ name: HINT, value: 'zh-CN', url: session.baseUrl }]);
   await context.addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
   return context;
 }
 
-// Before any script of the console runs: the title element the HTML arrived with, and a sum of every layout shift.
+// Before any script of the console runs: the title and menu button the HTML arrived with, and a sum of every layout
+// shift.
 const WATCH_ARRIVAL = () => {
-  const watched = window as unknown as { firstTitle: Element | null; shifted: number };
+  const watched = window as unknown as { firstTitle: Element | null; firstMenuButton: Element | null; shifted: number };
   watched.shifted = 0;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
@@ -35,15 +43,22 @@ const WATCH_ARRIVAL = () => {
   }).observe({ type: 'layout-shift', buffered: true });
   document.addEventListener('DOMContentLoaded', () => {
     watched.firstTitle = document.querySelector('[data-testid="page-title"]');
+    watched.firstMenuButton = document.querySelector('[data-testid="menu-button"]');
   });
 };
 
 const arrival = (page: Page) =>
   page.evaluate(() => {
-    const watched = window as unknown as { firstTitle: Element | null; shifted: number };
+    const watched = window as unknown as {
+      firstTitle: Element | null;
+      firstMenuButton: Element | null;
+      shifted: number;
+    };
+    const same = (first: Element | null, testId: string) =>
+      first !== null && first === document.querySelector(`[data-testid="${testId}"]`);
     return {
-      sameTitle:
-        watched.firstTitle !== null && watched.firstTitle === document.querySelector('[data-testid="page-title"]'),
+      sameTitle: same(watched.firstTitle, 'page-title'),
+      sameMenuButton: same(watched.firstMenuButton, 'menu-button'),
       shifted: watched.shifted,
     };
   });
@@ -102,6 +117,30 @@ describe("a returning renter's first load of a signed-in page", () => {
       expect(errors, path).toEqual([]);
       await context.close();
     }
+  });
+});
+
+describe("a returning renter's first load on a phone", () => {
+  it('arrives with the phone header in the HTML and keeps it when the console takes over, without a shift', async () => {
+    const renter = await renterWithRows();
+    const context = await returningRenter(renter.token, { viewport: PHONE });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.addInitScript(WATCH_ARRIVAL);
+    await page.goto(`${session.baseUrl}/userCenter`);
+    await page
+      .getByTestId('security-state-email')
+      .filter({ hasText: '@' })
+      .waitFor({ state: 'visible', timeout: 30_000 });
+    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    const { sameTitle, sameMenuButton, shifted } = await arrival(page);
+    // The header drawn for a phone by the stylesheet is the one the console answers on: never drawn again.
+    expect({ sameTitle, sameMenuButton }).toEqual({ sameTitle: true, sameMenuButton: true });
+    expect(await page.getByTestId('menu-button').isVisible()).toBe(true);
+    expect(await page.getByTestId('main-menu').isVisible()).toBe(false);
+    expect(shifted).toBeLessThanOrEqual(0.05);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 

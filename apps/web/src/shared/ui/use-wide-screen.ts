@@ -2,7 +2,8 @@ import { useMediaQuery } from './use-media-query';
 
 /**
  * The width from which the header shows the whole top menu (issue 9: at 1280 px and above in both languages); below
- * it the menu moves into a drawer behind a menu button.
+ * it the menu moves into a drawer behind a menu button. The header itself switches in its stylesheet at this width
+ * (responsive.module.css); pages that lay themselves out by script ask useWideScreen.
  */
 export const WIDE_SCREEN_QUERY = '(min-width: 1200px)';
 
