@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { fillRegisterForm, openInteractive } from '../support/console.js';
-import { latestCode, registerByEmail, registerByPhone, uniqueAccount } from '../support/dev-api.js';
+import { fillRegisterForm, openInteractive, sendCode } from '../support/console.js';
+import { registerByEmail, registerByPhone, uniqueAccount } from '../support/dev-api.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -31,9 +31,7 @@ describe('the login dialog at its edges', () => {
     await page.getByTestId('login-forgot-link').click();
 
     await page.getByTestId('reset-account').fill(email);
-    await page.getByTestId('reset-send-code').click();
-    await expect.poll(() => page.getByTestId('reset-send-code').isDisabled()).toBe(true);
-    await page.getByTestId('reset-code').fill(await latestCode(email));
+    await page.getByTestId('reset-code').fill(await sendCode(page, 'reset-send-code', email));
     await page.getByTestId('reset-password').fill('new-pass-2');
     await page.getByTestId('reset-confirm').fill('new-pass-2');
     await page.getByTestId('reset-submit').click();

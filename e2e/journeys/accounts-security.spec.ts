@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { dismissWelcomeDialogs, openSignedIn } from '../support/console.js';
-import { latestCode, registerByEmail, registerByPhone, sandboxIdNumber, uniqueAccount } from '../support/dev-api.js';
+import { dismissWelcomeDialogs, openSignedIn, sendCode } from '../support/console.js';
+import { registerByEmail, registerByPhone, sandboxIdNumber, uniqueAccount } from '../support/dev-api.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -45,13 +45,11 @@ describe('security settings', () => {
 
     await page.getByTestId('security-action-phone').click();
     await expect.poll(() => page.getByTestId('phone-old-masked').textContent()).toContain(phone.slice(-4));
-    await page.getByTestId('phone-old-send-code').click();
-    await page.getByTestId('phone-old-code').fill(await latestCode(phone));
+    await page.getByTestId('phone-old-code').fill(await sendCode(page, 'phone-old-send-code', phone));
     await page.getByTestId('phone-old-next').click();
 
     await page.getByTestId('phone-new').fill(next);
-    await page.getByTestId('phone-send-code').click();
-    await page.getByTestId('phone-code').fill(await latestCode(next));
+    await page.getByTestId('phone-code').fill(await sendCode(page, 'phone-send-code', next));
     await page.getByTestId('phone-submit').click();
 
     await expect.poll(() => stateOf('phone')).toContain(next.slice(-4));
@@ -63,8 +61,7 @@ describe('security settings', () => {
     const { phone, token } = await registerByPhone();
     await openSecurity(token);
     await page.getByTestId('security-action-phone').click();
-    await page.getByTestId('phone-old-send-code').click();
-    await page.getByTestId('phone-old-code').fill(await latestCode(phone));
+    await page.getByTestId('phone-old-code').fill(await sendCode(page, 'phone-old-send-code', phone));
     await page.getByTestId('phone-old-next').click();
 
     await page.getByTestId('phone-new').fill(phone);
@@ -100,8 +97,7 @@ describe('security settings', () => {
     await openSecurity(token);
     await page.getByTestId('security-action-email').click();
     await page.getByTestId('email-new').fill(email);
-    await page.getByTestId('email-send-code').click();
-    await page.getByTestId('email-code').fill(await latestCode(email));
+    await page.getByTestId('email-code').fill(await sendCode(page, 'email-send-code', email));
     await page.getByTestId('email-submit').click();
 
     await expect.poll(() => stateOf('email')).toContain('@example.com');

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from '../support/browser.js';
-import { latestCode, uniqueAccount } from '../support/dev-api.js';
+import { sendCode } from '../support/console.js';
+import { uniqueAccount } from '../support/dev-api.js';
 
 let session: BrowserSession;
 beforeEach(async () => {
@@ -27,8 +28,7 @@ describe('WeChat QR login', () => {
 
     await page.getByTestId('wechat-bind-step').waitFor({ state: 'visible', timeout: 15_000 });
     await page.getByTestId('bind-phone').fill(phone);
-    await page.getByTestId('bind-send-code').click();
-    await page.getByTestId('bind-code').fill(await latestCode(phone));
+    await page.getByTestId('bind-code').fill(await sendCode(page, 'bind-send-code', phone));
     await page.getByTestId('bind-consent').check();
     await page.getByTestId('bind-submit').click();
     await page.getByTestId('user-avatar').waitFor({ state: 'visible' });

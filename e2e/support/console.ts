@@ -149,6 +149,17 @@ export async function fitsWidth(page: Page, testId: string): Promise<boolean> {
 }
 
 /**
+ * Presses a send-code button and reads the code once the server has sent it, as a person waits for the message: the
+ * button counts down only after the send answered. Reading at once could take a code sent earlier to the same
+ * address (a registration's), since the request leaves a moment after the click.
+ */
+export async function sendCode(page: Page, sendTestId: string, to: string): Promise<string> {
+  await page.getByTestId(sendTestId).click();
+  await expect.poll(() => page.getByTestId(sendTestId).isDisabled()).toBe(true);
+  return latestCode(to);
+}
+
+/**
  * In the open login dialog: types a new account, leaves the field (the blur check), expects the register-style form,
  * then fills the password and the code from the outbox. Consent and submitting are left to the journey.
  */
@@ -158,8 +169,7 @@ export async function fillRegisterForm(page: Page, account: string, password = '
   await page.getByTestId('login-username').blur();
   await page.getByTestId('login-register-hint').waitFor({ state: 'visible' });
   await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-send-code').click();
-  await page.getByTestId('login-code').fill(await latestCode(account));
+  await page.getByTestId('login-code').fill(await sendCode(page, 'login-send-code', account));
 }
 
 /**
