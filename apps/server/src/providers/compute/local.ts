@@ -21,12 +21,11 @@ import type {
 } from './types.js';
 import { OutsideDiskError, segmentsOf } from './workspace/files.mjs';
 import {
-  answersHealth,
+  createExclusive,
   endProcess,
-  isAlive,
+  inspectRecord,
   readRecord,
   within,
-  isWorkspaceOf,
   writeJson,
   type WorkloadRecord,
 } from './workload-record.js';
@@ -113,15 +112,22 @@ export class LocalComputeDriver implements ComputeDriver {
       return { state: 'failed', reason: failure };
     }
     const record = await readRecord(this.recordFile(applicationId));
-    if (record && (await this.answers(applicationId, record))) {
-      return { state: 'running', startedAt: new Date(record.startedAt) };
+    if (!record) {
+      return existsSync(folder) ? { state: 'stopped' } : { state: 'missing' };
     }
-    if (record) {
-      // A record is removed by every stop, so one naming a process that is gone was left by a workspace that ended
-      // on its own: reporting it stopped would have the reconciler start it again as if nothing had happened.
-      return { state: 'failed', reason: WORKSPACE_LOST };
+    switch (await this.inspect(applicationId, record)) {
+      case 'running':
+        return { state: 'running', startedAt: new Date(record.startedAt!) };
+      case 'starting':
+        // Another server over this DATA_DIR is starting it: starting it here too would make two processes.
+        return { state: 'starting' };
+      case 'hung':
+        return { state: 'failed', reason: record.port === null ? this.silence() : WORKSPACE_LOST };
+      default:
+        // A record is removed by every stop, so one naming a process that is gone was left by a workspace that ended
+        // on its own: reporting it stopped would have the reconciler start it again as if nothing had happened.
+        return { state: 'failed', reason: WORKSPACE_LOST };
     }
-    return existsSync(folder) ? { state: 'stopped' } : { state: 'missing' };
   }
 
   async capacity(): Promise<DiscoveredHost[] | null> {
@@ -246,25 +252,45 @@ export class LocalComputeDriver implements ComputeDriver {
   /** A workspace left by an earlier server (its record names a live pid whose port answers as this application). */
   private async foundRunning(applicationId: string) {
     const record = await readRecord(this.recordFile(applicationId));
-    return record && (await this.answers(applicationId, record)) ? record : null;
+    return record?.port && (await this.inspect(applicationId, record)) === 'running'
+      ? { port: record.port, linkPorts: record.linkPorts }
+      : null;
   }
 
-  /** A workspace left by an earlier server, answering or not (a hung one must be ended all the same). */
+  /** The process of a workspace another server started, answering or not (a hung one must be ended all the same). */
   private async foundWorkspace(applicationId: string) {
     const record = await readRecord(this.recordFile(applicationId));
-    if (!record || !isAlive(record.pid)) {
-      return null;
-    }
-    const ours = (await isWorkspaceOf(record.pid, applicationId)) || (await this.answers(applicationId, record));
-    return ours ? record : null;
+    return record?.pid && (await this.inspect(applicationId, record)) !== 'gone' ? record.pid : null;
   }
 
-  private answers = async (applicationId: string, record: WorkloadRecord) =>
-    isAlive(record.pid) && (await answersHealth(record.port, applicationId));
+  private inspect = (applicationId: string, record: WorkloadRecord) =>
+    inspectRecord(applicationId, record, this.options.startTimeoutMs);
+
+  private silence = () => `workspace did not report its port within ${this.options.startTimeoutMs} ms`;
+
+  /**
+   * Takes the application's record before spawning, so that of two servers over one DATA_DIR only one starts it
+   * (their reconcilers may both have seen it stopped). A record whose workspace is gone is taken over.
+   */
+  private async claim(applicationId: string): Promise<WorkloadRecord | null> {
+    const file = this.recordFile(applicationId);
+    const claim = { pid: null, port: null, startedAt: null, claimedAt: new Date().toISOString(), linkPorts: [] };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      if (await createExclusive(file, claim)) {
+        return claim;
+      }
+      const record = await readRecord(file);
+      if (record && (await this.inspect(applicationId, record)) !== 'gone') {
+        return null;
+      }
+      await rm(file, { force: true });
+    }
+    return null;
+  }
 
   private async startNow(workload: Workload): Promise<void> {
     const id = workload.applicationId;
-    if (this.children.has(id) || (await this.foundRunning(id))) {
+    if (this.children.has(id) || (await this.foundWorkspace(id))) {
       return;
     }
     this.failures.delete(id);
@@ -279,10 +305,13 @@ export class LocalComputeDriver implements ComputeDriver {
     }
     await mkdir(disk, { recursive: true });
     await this.recordDisk(id, workload.dataDiskGb);
-    await this.spawnWorkspace(workload);
+    const claim = await this.claim(id);
+    if (claim) {
+      await this.spawnWorkspace(workload, claim);
+    }
   }
 
-  private async spawnWorkspace(workload: Workload): Promise<void> {
+  private async spawnWorkspace(workload: Workload, claim: WorkloadRecord): Promise<void> {
     const id = workload.applicationId;
     const folder = this.folder(id);
     const workspace = spawn(process.execPath, [this.options.workspaceScript ?? WORKSPACE_SCRIPT], {
@@ -307,19 +336,21 @@ export class LocalComputeDriver implements ComputeDriver {
     workspace.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       child.stderr = lastLines(child.stderr + chunk);
     });
+    // Its pid at once: a server that dies before the port is reported leaves a process another can still end.
+    const record = { ...claim, pid: workspace.pid ?? null, linkPorts };
+    await writeJson(this.recordFile(id), record);
     const port = await reportedPort(workspace, exited, this.options.startTimeoutMs);
     if (port === null) {
       if (this.children.get(id) === child) {
         child.stopping = true;
         workspace.kill('SIGKILL');
         await exited;
-        this.failures.set(id, `workspace did not report its port within ${this.options.startTimeoutMs} ms`);
+        this.failures.set(id, this.silence());
       }
       throw new Error(this.failures.get(id) ?? 'workspace ended before reporting its port');
     }
     Object.assign(child, { port, startedAt: this.options.clock.now() });
-    const record = { pid: workspace.pid!, port, startedAt: child.startedAt!.toISOString(), linkPorts };
-    await writeJson(this.recordFile(id), record);
+    await writeJson(this.recordFile(id), { ...record, port, startedAt: child.startedAt!.toISOString() });
   }
 
   /** A workspace ended: on its own with an error (or before it was ready), it is `failed` with its last stderr. */
@@ -346,9 +377,9 @@ export class LocalComputeDriver implements ComputeDriver {
         await child.exited;
       }
     } else {
-      const found = await this.foundWorkspace(applicationId);
-      if (found) {
-        await endProcess(found.pid, STOP_GRACE_MS);
+      const pid = await this.foundWorkspace(applicationId);
+      if (pid) {
+        await endProcess(pid, STOP_GRACE_MS);
       }
     }
     this.failures.delete(applicationId);

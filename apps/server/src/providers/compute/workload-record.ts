@@ -1,16 +1,46 @@
 import { request } from 'node:http';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { link, readFile, rename, rm, writeFile } from 'node:fs/promises';
 
 /**
- * What `DATA_DIR/apps/<id>/workload.json` keeps of a running workspace, so that a driver started after a server
- * restart can find a process it did not start itself.
+ * What `DATA_DIR/apps/<id>/workload.json` keeps of a workspace, so that a driver started after a server restart, or
+ * another server over the same DATA_DIR, can find a process it did not start itself. Written when a start is claimed
+ * (no pid yet), again once the process is spawned (no port yet), and whole once it reports its port.
  */
 export interface WorkloadRecord {
-  pid: number;
-  port: number;
-  startedAt: string;
+  pid: number | null;
+  port: number | null;
+  startedAt: string | null;
+  /** When the start was claimed; absent from records written before claims were. */
+  claimedAt?: string;
   /** The ports the image declares among its links: the ones `endpoint` answers for. */
   linkPorts: number[];
+}
+
+/**
+ * What a record's workspace is doing, wherever the server that started it is: `starting` within the start timeout
+ * of its claim, `hung` when it is alive but answers nothing (or never reported its port in time), `gone` when the
+ * process ended or its pid now belongs to another program.
+ */
+export type RecordedWorkspace = 'running' | 'starting' | 'hung' | 'gone';
+
+export async function inspectRecord(
+  applicationId: string,
+  record: WorkloadRecord,
+  startTimeoutMs: number,
+): Promise<RecordedWorkspace> {
+  // Real time, not the product clock: the start timeout is a timer in the server that claimed the start.
+  const starting = record.port === null && Date.now() - Date.parse(record.claimedAt ?? '') < startTimeoutMs;
+  if (record.pid === null || !isAlive(record.pid)) {
+    return record.pid === null && starting ? 'starting' : 'gone';
+  }
+  if (record.port !== null && (await answersHealth(record.port, applicationId))) {
+    return 'running';
+  }
+  if (!(await isWorkspaceOf(record.pid, applicationId))) {
+    return 'gone';
+  }
+  return starting ? 'starting' : 'hung';
 }
 
 export async function readRecord(file: string): Promise<WorkloadRecord | null> {
@@ -25,6 +55,26 @@ export async function readRecord(file: string): Promise<WorkloadRecord | null> {
 export async function writeJson(file: string, value: unknown): Promise<void> {
   await writeFile(`${file}.tmp`, JSON.stringify(value));
   await rename(`${file}.tmp`, file);
+}
+
+/**
+ * Creates `file`, whole, unless it exists: of two servers claiming one record at once, exactly one gets true. A hard
+ * link of a finished temporary file, so that no reader ever sees it half written.
+ */
+export async function createExclusive(file: string, value: unknown): Promise<boolean> {
+  const written = `${file}.${randomUUID()}.tmp`;
+  await writeFile(written, JSON.stringify(value));
+  try {
+    await link(written, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+      return false;
+    }
+    throw error;
+  } finally {
+    await rm(written, { force: true });
+  }
 }
 
 export function isAlive(pid: number): boolean {
