@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { formatMoney, minutesCostInFen, money } from '@suanli/contract';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -5,11 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/sql.js';
 import { billing } from '../../src/modules/applications/billing.js';
 import { reconciler } from '../../src/modules/applications/reconciler.js';
-import { LocalComputeDriver, type ComputeDriver } from '../../src/providers/compute/index.js';
+import { LocalComputeDriver, type ComputeDriver, type Workload } from '../../src/providers/compute/index.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
-import { eventually, objectStoreIn } from '../helpers/workspaces.js';
+import { eventually, objectStoreIn, workspacePids } from '../helpers/workspaces.js';
 import { balanceOf } from '../helpers/wallets.js';
-import { advance, computeEnv, createApplication, createRenter, imageIdOf, statusOf } from './application-helpers.js';
+import {
+  act,
+  advance,
+  computeEnv,
+  createApplication,
+  createRenter,
+  imageIdOf,
+  statusOf,
+} from './application-helpers.js';
 
 // A second server's reconciler whose driver answers late: what it saw must not overwrite what happened meanwhile.
 let t: TestApp;
@@ -20,8 +30,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A driver over the same workspaces whose `status` answers only once released, after the first `held` is armed. */
-function slowDriver() {
+/**
+ * A driver over the same workspaces whose `status` of a running workspace, or whose `start`, answers only once
+ * released, after it is armed.
+ */
+function slowDriver(held: 'status' | 'start') {
   const local = new LocalComputeDriver({
     dataDir: env.DATA_DIR,
     clock: t.clock,
@@ -32,14 +45,23 @@ function slowDriver() {
   const released = new Promise<void>((resolve) => (release = resolve));
   let armed = false;
   let heldCalls = 0;
+  const hold = async () => {
+    heldCalls += 1;
+    await released;
+  };
   const driver: ComputeDriver = Object.assign(Object.create(local) as ComputeDriver, {
     async status(applicationId: string) {
       const answer = await local.status(applicationId);
-      if (armed && answer.state === 'running') {
-        heldCalls += 1;
-        await released;
+      if (armed && held === 'status' && answer.state === 'running') {
+        await hold();
       }
       return answer;
+    },
+    async start(workload: Workload) {
+      if (armed && held === 'start') {
+        await hold();
+      }
+      return local.start(workload);
     },
   });
   return {
@@ -50,6 +72,18 @@ function slowDriver() {
     held: () => heldCalls,
   };
 }
+
+/** A second server's reconciler, over `driver`. */
+const secondReconciler = (driver: ComputeDriver) =>
+  reconciler({
+    db: t.db,
+    clock: t.clock,
+    log: pino({ level: 'silent' }),
+    driver,
+    catalogue: t.services.catalogue,
+    inventory: { scheduler: t.services.scheduler },
+    billing: billing({ wallet: t.services.wallet }),
+  });
 
 const billedOf = async (id: string) =>
   (
@@ -63,16 +97,8 @@ describe('an observation from a slow driver call', () => {
   it('is dropped when the application moved meanwhile: no minute is billed again', async () => {
     const image = await imageIdOf(t, 'PyTorch 2.3 + JupyterLab');
     const renter = await createRenter(t, '100');
-    const slow = slowDriver();
-    const second = reconciler({
-      db: t.db,
-      clock: t.clock,
-      log: pino({ level: 'silent' }),
-      driver: slow.driver,
-      catalogue: t.services.catalogue,
-      inventory: { scheduler: t.services.scheduler },
-      billing: billing({ wallet: t.services.wallet }),
-    });
+    const slow = slowDriver('status');
+    const second = secondReconciler(slow.driver);
     try {
       const created = await createApplication(t, renter.token, {
         imageId: image,
@@ -113,6 +139,46 @@ describe('an observation from a slow driver call', () => {
       // Every minute billed was paid once: the balance fell by what those minutes cost, and by nothing more.
       const cost = minutesCostInFen(money(22_800n), billed.billed_minutes);
       expect(await balanceOf(t, renter.token)).toBe(formatMoney(money(1_000_000n - cost)));
+    } finally {
+      slow.release();
+      await second.close();
+      await slow.close();
+    }
+  });
+
+  it('of a start that a destroy overtook ends the workspace that start made', async () => {
+    const image = await imageIdOf(t, 'PyTorch 2.3 + JupyterLab');
+    const renter = await createRenter(t, '100');
+    const slow = slowDriver('start');
+    const second = secondReconciler(slow.driver);
+    try {
+      const created = await createApplication(t, renter.token, {
+        imageId: image,
+        gpuModel: 'RTX 4090',
+        gpuCount: 1,
+        billingMode: 'minute',
+      });
+      const id = created.json().data.id as string;
+
+      // The second server saw nothing running and is about to start it...
+      slow.arm();
+      second.enable();
+      second.changed(BigInt(id));
+      await eventually(
+        async () => slow.held(),
+        (held) => held > 0,
+        30_000,
+      );
+      // ...when its owner destroys it, and this server, finding nothing yet to end, frees its GPUs.
+      expect((await act(t, renter.token, 'destruction', id)).statusCode).toBe(200);
+      await advance(t, 1);
+      const [row] = await queryRows<{ status: string }>(t.db, sql`SELECT status FROM applications WHERE id = ${id}`);
+      expect(row?.status).toBe('destroyed');
+
+      slow.release();
+      await second.idle();
+      expect(workspacePids(id, env.DATA_DIR)).toEqual([]);
+      expect(existsSync(path.join(env.DATA_DIR, 'apps', id))).toBe(false);
     } finally {
       slow.release();
       await second.close();

@@ -115,6 +115,12 @@ export function reconciler({ db, clock, log, driver, catalogue, inventory, billi
     }
     if (seen.state === 'stopped' || seen.state === 'missing') {
       await driver.start(await workloadOf(row));
+      const now = await queries.findApplication(db, row.id);
+      if (now && now.desiredState !== 'running') {
+        // Stopped or destroyed while this server started it, perhaps by another whose driver found nothing yet to
+        // end: the workload started here is ended here. Its observation is then dropped, the row having moved.
+        return observe(now);
+      }
       seenAt = clock.now();
       seen = await driver.status(id);
     }
