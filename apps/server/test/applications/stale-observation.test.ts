@@ -93,33 +93,49 @@ const billedOf = async (id: string) =>
     )
   )[0]!;
 
+/**
+ * Rents an application here and has a second server's reconciler, whose driver holds `held`, take it up: it is held
+ * there until `late.release()`.
+ */
+async function takenUpLate(held: 'status' | 'start', token: string) {
+  const slow = slowDriver(held);
+  const second = secondReconciler(slow.driver);
+  const created = await createApplication(t, token, {
+    imageId: await imageIdOf(t, 'PyTorch 2.3 + JupyterLab'),
+    gpuModel: 'RTX 4090',
+    gpuCount: 1,
+    billingMode: 'minute',
+  });
+  const id = created.json().data.id as string;
+  expect(await statusOf(t, token, id)).toBe('creating');
+  slow.arm();
+  second.enable();
+  second.changed(BigInt(id));
+  await eventually(
+    async () => slow.held(),
+    (calls) => calls > 0,
+    30_000,
+  );
+  return {
+    id,
+    release: slow.release,
+    idle: () => second.idle(),
+    async close() {
+      slow.release();
+      await second.close();
+      await slow.close();
+    },
+  };
+}
+
 describe('an observation from a slow driver call', () => {
   it('is dropped when the application moved meanwhile: no minute is billed again', async () => {
-    const image = await imageIdOf(t, 'PyTorch 2.3 + JupyterLab');
     const renter = await createRenter(t, '100');
-    const slow = slowDriver('status');
-    const second = secondReconciler(slow.driver);
+    // The second server starts the workspace, and its look at it, taken while the application was being created,
+    // comes back only later.
+    const late = await takenUpLate('status', renter.token);
     try {
-      const created = await createApplication(t, renter.token, {
-        imageId: image,
-        gpuModel: 'RTX 4090',
-        gpuCount: 1,
-        billingMode: 'minute',
-      });
-      const id = created.json().data.id as string;
-      expect(await statusOf(t, renter.token, id)).toBe('creating');
-
-      // The second server starts the workspace, and its look at it, taken while the application was being created,
-      // comes back only later.
-      slow.arm();
-      second.enable();
-      second.changed(BigInt(id));
-      await eventually(
-        async () => slow.held(),
-        (held) => held > 0,
-        30_000,
-      );
-
+      const { id } = late;
       // Meanwhile this server sees it running and bills ten minutes of it. On a busy machine the workspace may be slow
       // to answer now and then, and is not billed while it is: the clock moves on until ten minutes are billed.
       await eventually(
@@ -133,56 +149,35 @@ describe('an observation from a slow driver call', () => {
       const billed = await billedOf(id);
 
       // The late look says "running since I saw it": written, it would move the count back to its own sighting.
-      slow.release();
-      await second.idle();
+      late.release();
+      await late.idle();
       expect(await billedOf(id)).toEqual(billed);
       // Every minute billed was paid once: the balance fell by what those minutes cost, and by nothing more.
       const cost = minutesCostInFen(money(22_800n), billed.billed_minutes);
       expect(await balanceOf(t, renter.token)).toBe(formatMoney(money(1_000_000n - cost)));
     } finally {
-      slow.release();
-      await second.close();
-      await slow.close();
+      await late.close();
     }
   });
 
   it('of a start that a destroy overtook ends the workspace that start made', async () => {
-    const image = await imageIdOf(t, 'PyTorch 2.3 + JupyterLab');
     const renter = await createRenter(t, '100');
-    const slow = slowDriver('start');
-    const second = secondReconciler(slow.driver);
+    // The second server saw nothing running and is about to start it...
+    const late = await takenUpLate('start', renter.token);
     try {
-      const created = await createApplication(t, renter.token, {
-        imageId: image,
-        gpuModel: 'RTX 4090',
-        gpuCount: 1,
-        billingMode: 'minute',
-      });
-      const id = created.json().data.id as string;
-
-      // The second server saw nothing running and is about to start it...
-      slow.arm();
-      second.enable();
-      second.changed(BigInt(id));
-      await eventually(
-        async () => slow.held(),
-        (held) => held > 0,
-        30_000,
-      );
+      const { id } = late;
       // ...when its owner destroys it, and this server, finding nothing yet to end, frees its GPUs.
       expect((await act(t, renter.token, 'destruction', id)).statusCode).toBe(200);
       await advance(t, 1);
       const [row] = await queryRows<{ status: string }>(t.db, sql`SELECT status FROM applications WHERE id = ${id}`);
       expect(row?.status).toBe('destroyed');
 
-      slow.release();
-      await second.idle();
+      late.release();
+      await late.idle();
       expect(workspacePids(id, env.DATA_DIR)).toEqual([]);
       expect(existsSync(path.join(env.DATA_DIR, 'apps', id))).toBe(false);
     } finally {
-      slow.release();
-      await second.close();
-      await slow.close();
+      await late.close();
     }
   });
 });
