@@ -92,6 +92,13 @@ describe.each([
     if (viewport === PHONE) {
       expect(await page.getByTestId(`app-card-${id}`).isVisible()).toBe(true);
     }
+    // antd's Table is downloaded where the list is a table, and not on a phone, which shows cards (issue 25).
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
+    const downloaded = (chunk: string) => scripts.some((path) => path.startsWith(`/assets/${chunk}-`));
+    expect(downloaded('application-rows-table'), 'application-rows-table').toBe(viewport !== PHONE);
+    expect(downloaded('table'), 'table').toBe(viewport !== PHONE);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { collectErrors, openBrowser, PHONE, type BrowserSession, type Viewport } from '../support/browser.js';
 import { dismissWelcomeDialogs, logOut, openSignedIn } from '../support/console.js';
@@ -63,6 +63,21 @@ const arrival = (page: Page) =>
     };
   });
 
+/**
+ * Loads `path` as a returning renter (token and hint stored) until `ownData` shows and the console answers: what the
+ * HTML arrived with beside what is there now, and the errors on the way.
+ */
+async function loadAsReturning(token: string, path: string, ownData: (page: Page) => Locator, viewport?: Viewport) {
+  const context = await returningRenter(token, viewport ? { viewport } : {});
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.addInitScript(WATCH_ARRIVAL);
+  await page.goto(`${session.baseUrl}${path}`);
+  await ownData(page).waitFor({ state: 'visible', timeout: 30_000 });
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  return { context, page, errors, ...(await arrival(page)) };
+}
+
 const cookieOf = async (context: BrowserContext) =>
   (await context.cookies(session.baseUrl)).find((cookie) => cookie.name === HINT)?.value;
 
@@ -104,14 +119,7 @@ describe("a returning renter's first load of a signed-in page", () => {
       ['/voucherCenter', (page: Page) => page.getByTestId('wallet-balance').filter({ hasText: /\d/ })],
       ['/revAndexp', (page: Page) => page.getByTestId('ledger-table').getByText('100.00').first()],
     ] as const) {
-      const context = await returningRenter(renter.token);
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      await page.addInitScript(WATCH_ARRIVAL);
-      await page.goto(`${session.baseUrl}${path}`);
-      await ownData(page).waitFor({ state: 'visible', timeout: 30_000 });
-      await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
-      const { sameTitle, shifted } = await arrival(page);
+      const { context, sameTitle, shifted, errors } = await loadAsReturning(renter.token, path, ownData);
       expect(sameTitle, path).toBe(true);
       expect(shifted, path).toBeLessThanOrEqual(0.05);
       expect(errors, path).toEqual([]);
@@ -123,24 +131,25 @@ describe("a returning renter's first load of a signed-in page", () => {
 describe("a returning renter's first load on a phone", () => {
   it('arrives with the phone header in the HTML and keeps it when the console takes over, without a shift', async () => {
     const renter = await renterWithRows();
-    const context = await returningRenter(renter.token, { viewport: PHONE });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    await page.addInitScript(WATCH_ARRIVAL);
-    await page.goto(`${session.baseUrl}/userCenter`);
-    await page
-      .getByTestId('security-state-email')
-      .filter({ hasText: '@' })
-      .waitFor({ state: 'visible', timeout: 30_000 });
-    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
-    const { sameTitle, sameMenuButton, shifted } = await arrival(page);
-    // The header drawn for a phone by the stylesheet is the one the console answers on: never drawn again.
-    expect({ sameTitle, sameMenuButton }).toEqual({ sameTitle: true, sameMenuButton: true });
-    expect(await page.getByTestId('menu-button').isVisible()).toBe(true);
-    expect(await page.getByTestId('main-menu').isVisible()).toBe(false);
-    expect(shifted).toBeLessThanOrEqual(0.05);
-    expect(errors).toEqual([]);
-    await context.close();
+    for (const [path, ownData] of [
+      ['/userCenter', (page: Page) => page.getByTestId('security-state-email').filter({ hasText: '@' })],
+      // The list a phone shows as cards, from a page drawn at build time for a wide screen.
+      ['/myApp', (page: Page) => page.getByTestId(`app-card-${renter.applicationId}`)],
+    ] as const) {
+      const { context, page, errors, sameTitle, sameMenuButton, shifted } = await loadAsReturning(
+        renter.token,
+        path,
+        ownData,
+        PHONE,
+      );
+      // The header drawn for a phone by the stylesheet is the one the console answers on: never drawn again.
+      expect({ sameTitle, sameMenuButton }, path).toEqual({ sameTitle: true, sameMenuButton: true });
+      expect(await page.getByTestId('menu-button').isVisible(), path).toBe(true);
+      expect(await page.getByTestId('main-menu').isVisible(), path).toBe(false);
+      expect(shifted, path).toBeLessThanOrEqual(0.05);
+      expect(errors, path).toEqual([]);
+      await context.close();
+    }
   });
 });
 

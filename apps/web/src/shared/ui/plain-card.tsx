@@ -3,18 +3,27 @@ import styles from './plain-card.module.css';
 
 interface PlainCardProps {
   title?: ReactNode;
+  /** Beside the title, at the head's end, as antd's `extra`. */
+  extra?: ReactNode;
+  size?: 'default' | 'small';
   style?: CSSProperties;
   children: ReactNode;
+  'data-testid'?: string;
 }
 
 /**
- * antd's bordered Card in plain markup, for guest pages: antd's Card would add its own chunk to their first load,
- * over the 300 KB budget (issue 8).
+ * antd's bordered Card in plain markup: antd's Card imports its Tabs and would add a 12 KB chunk to a page that only
+ * frames content, over the first-load budgets of the guest pages (issue 8) and the applications list (issue 25).
  */
-export function PlainCard({ title, style, children }: PlainCardProps) {
+export function PlainCard({ title, extra, size = 'default', style, children, ...rest }: PlainCardProps) {
   return (
-    <div className={styles.card} style={style}>
-      {title ? <div className={styles.head}>{title}</div> : null}
+    <div className={size === 'small' ? `${styles.card} ${styles.small}` : styles.card} style={style} {...rest}>
+      {title || extra ? (
+        <div className={styles.head}>
+          <div className={styles.title}>{title}</div>
+          {extra ? <div className={styles.extra}>{extra}</div> : null}
+        </div>
+      ) : null}
       <div className={styles.body}>{children}</div>
     </div>
   );

@@ -1,10 +1,11 @@
-import { Button, Card } from 'antd';
+import { Button } from 'antd';
 import { useSearchParams } from 'react-router';
 import { ApplicationTable, isFilterStatus } from '@/features/applications/components/application-table';
 import { useApplicationsTranslation } from '@/features/applications/use-applications-translation';
 import { lazyNamed } from '@/shared/ui/lazy-with-timeout';
 import { loadedWhenShown } from '@/shared/ui/loaded-when-shown';
 import { PageHeader } from '@/shared/ui/page-header';
+import { PlainCard } from '@/shared/ui/plain-card';
 
 // The create flow's steps, forms and number inputs load when it opens, not with the list (issue 25); the button starts
 // loading them as the pointer or focus reaches it.
@@ -59,14 +60,14 @@ export default function MyAppPage() {
           </Button>
         }
       />
-      <Card>
+      <PlainCard>
         <ApplicationTable
           initialStatus={isFilterStatus(status) ? status : undefined}
           onStatusChange={(next) => update({ status: next ?? null })}
           onCreate={() => openCreate()}
           onRecreate={openCreate}
         />
-      </Card>
+      </PlainCard>
       {creating === null ? null : (
         <CreateApplicationDrawer
           key={`${creating}:${userImage ?? ''}`}

@@ -1,8 +1,8 @@
-import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { IncomeExpenseChart } from '@/features/wallet/components/income-expense-chart';
 import { LedgerTable } from '@/features/wallet/components/ledger-table';
 import { PageHeader } from '@/shared/ui/page-header';
+import { PlainCard } from '@/shared/ui/plain-card';
 
 /**
  * Spec §2 income and expense detail: the user's ledger, filtered, paged and exported, with its chart by day or month
@@ -14,9 +14,9 @@ export default function RevAndExpPage() {
   return (
     <>
       <PageHeader title={t('revAndexp.title')} description={t('revAndexp.description')} />
-      <Card>
+      <PlainCard>
         <LedgerTable aboveTable={(filters) => <IncomeExpenseChart filters={filters} />} />
-      </Card>
+      </PlainCard>
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { Card, Descriptions, Empty, Flex, Pagination, Spin } from 'antd';
+import { Descriptions, Empty, Flex, Pagination, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/shared/ui/date-time';
+import { PlainCard } from '@/shared/ui/plain-card';
 import type { ApplicationRow, useApplicationPages } from '../api/list-applications';
 import { ApplicationActions, type ApplicationActionsProps } from './application-actions';
 import { ApplicationCostCell } from './application-cost-cell';
@@ -10,14 +11,15 @@ import { ApplicationStatusTag } from './application-status-tag';
 import { TermCell } from './application-term-cell';
 import { useApplicationsTranslation } from '../use-applications-translation';
 
-interface ApplicationCardsProps {
+/** What either view of the list (cards on a narrow screen, the table on a wide one) is given. */
+export interface ApplicationListViewProps {
   paged: ReturnType<typeof useApplicationPages>;
   emptyText: string;
   actionsOf: (row: ApplicationRow) => Omit<ApplicationActionsProps, 'row'>;
 }
 
 /** The list on a narrow screen: one card per application, every action under it, wrapping rather than scrolling. */
-export function ApplicationCards({ paged, emptyText, actionsOf }: ApplicationCardsProps) {
+export function ApplicationCards({ paged, emptyText, actionsOf }: ApplicationListViewProps) {
   const { t } = useApplicationsTranslation();
   const { t: common } = useTranslation('common');
   const { query, params, rows, total, change } = paged;
@@ -31,7 +33,7 @@ export function ApplicationCards({ paged, emptyText, actionsOf }: ApplicationCar
   return (
     <Flex vertical gap={12} data-testid="app-cards">
       {rows.map((row) => (
-        <Card
+        <PlainCard
           key={row.id}
           size="small"
           title={<ApplicationNameCell row={row} />}
@@ -49,7 +51,7 @@ export function ApplicationCards({ paged, emptyText, actionsOf }: ApplicationCar
             ]}
           />
           <ApplicationActions row={row} {...actionsOf(row)} />
-        </Card>
+        </PlainCard>
       ))}
       <Pagination
         simple

@@ -1,18 +1,17 @@
-import { ApplicationStatus, BillingMode } from '@suanli/contract';
-import { Alert, Button, Empty, Flex, Segmented, type TableColumnsType } from 'antd';
-import { useState } from 'react';
-import { DateTime } from '@/shared/ui/date-time';
-import { PagedTable } from '@/shared/ui/paged-table';
-import { useWideScreen } from '@/shared/ui/use-wide-screen';
+import { ApplicationStatus } from '@suanli/contract';
+import { Alert, Button, Empty, Flex, Segmented, Skeleton } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyNamed } from '@/shared/ui/lazy-with-timeout';
+import { useWideScreen, WIDE_SCREEN_QUERY } from '@/shared/ui/use-wide-screen';
 import { useApplicationPages, type ApplicationRow, type Status } from '../api/list-applications';
-import { ApplicationActions, type ApplicationActionsProps } from './application-actions';
+import type { ApplicationActionsProps } from './application-actions';
 import { ApplicationCards } from './application-cards';
-import { ApplicationCostCell } from './application-cost-cell';
-import { dataDiskText } from './application-facts';
-import { ApplicationNameCell } from './application-name-cell';
-import { ApplicationStatusTag } from './application-status-tag';
-import { TermCell } from './application-term-cell';
 import { useApplicationsTranslation } from '../use-applications-translation';
+
+// antd's Table loads on a wide screen only: a phone, which shows cards, never downloads it (issue 25). The cards are
+// light, and come with the page so that a phone's first list renders without waiting for another chunk.
+const loadRowsTable = () => import('./application-rows-table');
+const ApplicationRowsTable = lazyNamed(loadRowsTable, 'ApplicationRowsTable');
 
 const ALL = 'all';
 
@@ -36,44 +35,18 @@ export function ApplicationTable({ initialStatus, onStatusChange, onCreate, onRe
   const paged = useApplicationPages({ status: initialStatus }, destroying);
   const status = paged.params.status;
   const wide = useWideScreen();
+  // The table's code is asked for beside the first page of the list, not after it; by the window's own width, which
+  // `wide` does not give yet while a page drawn at build time hydrates.
+  useEffect(() => {
+    if (window.matchMedia(WIDE_SCREEN_QUERY).matches) {
+      void loadRowsTable().catch(() => undefined);
+    }
+  }, [wide]);
   const actionsOf = (row: ApplicationRow): Omit<ApplicationActionsProps, 'row'> => ({
     destroying: destroying.has(row.id),
     onDestroyed: () => setDestroying((current) => new Set(current).add(row.id)),
     onRecreate,
   });
-
-  const columns: TableColumnsType<ApplicationRow> = [
-    { key: 'name', title: t('list.columns.name'), render: (_, row) => <ApplicationNameCell row={row} /> },
-    { key: 'status', title: t('list.columns.status'), render: (_, row) => <ApplicationStatusTag row={row} /> },
-    { key: 'image', title: t('list.columns.image'), dataIndex: 'imageName' },
-    {
-      key: 'gpu',
-      title: t('list.columns.gpu'),
-      render: (_, row) => t('list.gpu', { model: row.gpuModel, count: row.gpuCount }),
-    },
-    { key: 'region', title: t('list.columns.region'), dataIndex: 'regionName' },
-    {
-      key: 'billing',
-      title: t('list.columns.billingMode'),
-      render: (_, row) => t(`contract:${BillingMode.labelKey(row.billingMode)}`),
-    },
-    { key: 'disk', title: t('create.disk.data'), render: (_, row) => dataDiskText(row, t) },
-    {
-      key: 'cost',
-      title: t('list.columns.cost'),
-      align: 'right',
-      render: (_, row) => <ApplicationCostCell row={row} />,
-    },
-    { key: 'created', title: t('list.columns.created'), render: (_, row) => <DateTime value={row.createTime} /> },
-    { key: 'term', title: t('list.columns.term'), render: (_, row) => <TermCell row={row} /> },
-    {
-      key: 'actions',
-      title: t('list.columns.actions'),
-      // Kept in view at the right edge however wide the other columns grow (the English labels, long names).
-      fixed: 'right',
-      render: (_, row) => <ApplicationActions row={row} {...actionsOf(row)} />,
-    },
-  ];
 
   const choose = (value: string) => {
     const next = value === ALL ? undefined : (value as Status);
@@ -116,15 +89,13 @@ export function ApplicationTable({ initialStatus, onStatusChange, onCreate, onRe
         </Empty>
       ) : !wide ? (
         <ApplicationCards paged={paged} emptyText={t('list.emptyFiltered')} actionsOf={actionsOf} />
+      ) : paged.query.isPending ? (
+        // Until the first page, as the page drawn ahead at build time has it: no table that could suspend there.
+        <Skeleton active />
       ) : (
-        <PagedTable
-          paged={paged}
-          columns={columns}
-          rowKey="id"
-          scroll={{ x: 'max-content' }}
-          emptyText={t('list.emptyFiltered')}
-          data-testid="app-table"
-        />
+        <Suspense fallback={<Skeleton active />}>
+          <ApplicationRowsTable paged={paged} emptyText={t('list.emptyFiltered')} actionsOf={actionsOf} />
+        </Suspense>
       )}
     </Flex>
   );
