@@ -1,50 +1,27 @@
 import { EditOutlined, PushpinFilled } from '@ant-design/icons';
-import { LIMITS } from '@suanli/contract';
-import { App, Button, Flex, Input, Tooltip, Typography } from 'antd';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { App, Button, Flex, Tooltip } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { lazyNamed } from '@/shared/ui/lazy-with-timeout';
+import { loadedWhenShown } from '@/shared/ui/loaded-when-shown';
 import { useRenameApplication } from '../api/rename-application';
 import type { ApplicationRow } from '../api/list-applications';
 import { useApplicationsTranslation } from '../use-applications-translation';
 
-const isValidName = (name: string) => name.length >= 1 && name.length <= LIMITS.appNameMaxLength;
+// The field and antd's Input come when a name is first edited, not with the list (issue 25); the pencil starts loading
+// them as the pointer or focus reaches it.
+const loadNameField = () => import('./application-name-field');
+const ApplicationNameField = loadedWhenShown(lazyNamed(loadNameField, 'ApplicationNameField'));
+const preloadNameField = () => void loadNameField().catch(() => undefined);
 
-/**
- * The name, renamed in place: the pencil opens a field, Enter or leaving it saves, Esc puts the old name back. A name
- * that is empty or too long keeps the field open with the rule's message on Enter, and is dropped on leaving.
- */
+/** The name, renamed in place: the pencil opens a field (application-name-field.tsx) that saves a valid new name. */
 export function ApplicationNameCell({ row }: { row: ApplicationRow }) {
   const { t } = useApplicationsTranslation();
   const { message } = App.useApp();
   const rename = useRenameApplication();
-  const [draft, setDraft] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState(false);
-  // Enter saves and closes the field, whose blur would otherwise save a second time.
-  const closing = useRef(false);
+  const [editing, setEditing] = useState(false);
 
-  const open = () => {
-    closing.current = false;
-    setInvalid(false);
-    setDraft(row.appName);
-  };
-  const close = () => {
-    closing.current = true;
-    setDraft(null);
-  };
-  const save = (keepOpenIfInvalid: boolean) => {
-    if (closing.current || draft === null) {
-      return;
-    }
-    const name = draft.trim();
-    if (!isValidName(name)) {
-      if (keepOpenIfInvalid) {
-        setInvalid(true);
-      } else {
-        close();
-      }
-      return;
-    }
-    close();
+  const save = (name: string) => {
     if (name !== row.appName) {
       // A refusal is said by the HTTP client (the call is not silent), and the old name shows again.
       rename.mutate(
@@ -53,39 +30,9 @@ export function ApplicationNameCell({ row }: { row: ApplicationRow }) {
       );
     }
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Escape') {
-      close();
-    }
-  };
 
-  if (draft !== null) {
-    return (
-      <Flex vertical gap={4}>
-        <Input
-          autoFocus
-          size="small"
-          value={draft}
-          maxLength={LIMITS.appNameMaxLength + 1}
-          status={invalid ? 'error' : undefined}
-          aria-label={t('list.rename.label')}
-          onChange={(event) => {
-            setInvalid(false);
-            setDraft(event.target.value);
-          }}
-          onPressEnter={() => save(true)}
-          onBlur={() => save(false)}
-          onKeyDown={onKeyDown}
-          style={{ minWidth: 180 }}
-          data-testid={`app-name-input-${row.id}`}
-        />
-        {invalid ? (
-          <Typography.Text type="danger" role="alert">
-            {t('contract:validation.appName')}
-          </Typography.Text>
-        ) : null}
-      </Flex>
-    );
+  if (editing) {
+    return <ApplicationNameField row={row} onSave={save} onClose={() => setEditing(false)} />;
   }
   return (
     <Flex align="center" gap={4}>
@@ -102,7 +49,9 @@ export function ApplicationNameCell({ row }: { row: ApplicationRow }) {
         size="small"
         icon={<EditOutlined />}
         aria-label={t('list.rename.open', { name: row.appName })}
-        onClick={open}
+        onClick={() => setEditing(true)}
+        onPointerEnter={preloadNameField}
+        onFocus={preloadNameField}
         data-testid={`app-rename-${row.id}`}
       />
     </Flex>
