@@ -290,7 +290,7 @@ export class LocalComputeDriver implements ComputeDriver {
 
   private async startNow(workload: Workload): Promise<void> {
     const id = workload.applicationId;
-    if (this.children.has(id) || (await this.foundWorkspace(id))) {
+    if (this.children.has(id)) {
       return;
     }
     this.failures.delete(id);
