@@ -133,8 +133,9 @@ describe("a returning renter's first load on a phone", () => {
     const renter = await renterWithRows();
     for (const [path, ownData] of [
       ['/userCenter', (page: Page) => page.getByTestId('security-state-email').filter({ hasText: '@' })],
-      // The list a phone shows as cards, from a page drawn at build time for a wide screen.
+      // The lists a phone shows as cards, from pages drawn at build time for a wide screen.
       ['/myApp', (page: Page) => page.getByTestId(`app-card-${renter.applicationId}`)],
+      ['/revAndexp', (page: Page) => page.getByTestId('ledger-cards').getByText('100.00').first()],
     ] as const) {
       const { context, page, errors, sameTitle, sameMenuButton, shifted } = await loadAsReturning(
         renter.token,

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMediaQuery } from './use-media-query';
 
 /**
@@ -13,4 +14,20 @@ export const WIDE_SCREEN_QUERY = '(min-width: 1200px)';
  */
 export function useWideScreen(): boolean {
   return useMediaQuery(WIDE_SCREEN_QUERY, true);
+}
+
+/**
+ * useWideScreen for a page with a view only a wide screen shows (a table where a phone shows cards): the view's code,
+ * `load` (a module constant), is asked for beside the page's first data, not after it, and never on a narrow screen
+ * (issue 25). It reads the window's own width, which `useWideScreen` does not give yet while a page drawn at build
+ * time hydrates.
+ */
+export function useWideScreenLoading(load: () => Promise<unknown>): boolean {
+  const wide = useWideScreen();
+  useEffect(() => {
+    if (window.matchMedia(WIDE_SCREEN_QUERY).matches) {
+      void load().catch(() => undefined);
+    }
+  }, [wide, load]);
+  return wide;
 }

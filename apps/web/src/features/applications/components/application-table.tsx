@@ -1,8 +1,8 @@
 import { ApplicationStatus } from '@suanli/contract';
 import { Alert, Button, Empty, Flex, Segmented, Skeleton } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { lazyNamed } from '@/shared/ui/lazy-with-timeout';
-import { useWideScreen, WIDE_SCREEN_QUERY } from '@/shared/ui/use-wide-screen';
+import { useWideScreenLoading } from '@/shared/ui/use-wide-screen';
 import { useApplicationPages, type ApplicationRow, type Status } from '../api/list-applications';
 import type { ApplicationActionsProps } from './application-actions';
 import { ApplicationCards } from './application-cards';
@@ -34,14 +34,7 @@ export function ApplicationTable({ initialStatus, onStatusChange, onCreate, onRe
   const [destroying, setDestroying] = useState<ReadonlySet<string>>(new Set());
   const paged = useApplicationPages({ status: initialStatus }, destroying);
   const status = paged.params.status;
-  const wide = useWideScreen();
-  // The table's code is asked for beside the first page of the list, not after it; by the window's own width, which
-  // `wide` does not give yet while a page drawn at build time hydrates.
-  useEffect(() => {
-    if (window.matchMedia(WIDE_SCREEN_QUERY).matches) {
-      void loadRowsTable().catch(() => undefined);
-    }
-  }, [wide]);
+  const wide = useWideScreenLoading(loadRowsTable);
   const actionsOf = (row: ApplicationRow): Omit<ApplicationActionsProps, 'row'> => ({
     destroying: destroying.has(row.id),
     onDestroyed: () => setDestroying((current) => new Set(current).add(row.id)),

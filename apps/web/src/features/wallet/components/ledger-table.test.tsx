@@ -50,7 +50,10 @@ beforeEach(() => {
   api.reset();
   useInterfaceSettings.getState().setLanguage('en-US');
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.innerWidth = 1280;
+});
 
 // The download itself is the browser's: a test keeps the files handed to it and follows no link.
 function keepDownloads(): Blob[] {
@@ -126,5 +129,58 @@ describe('the ledger table', () => {
 
     await expectMessage('Exported the newest 5,000 of 5,050 entries. Narrow the dates to export the rest.');
     expect((await saved[0]!.text()).split('\r\n').filter(Boolean)).toHaveLength(5_001);
+  });
+});
+
+describe('the ledger on a phone', () => {
+  beforeEach(() => {
+    window.innerWidth = 390;
+  });
+
+  const cardsShown = () => [...screen.getByTestId('ledger-cards').querySelectorAll('li')];
+
+  it('is an entry per card with its signed amount and balance, paged by previous and next', async () => {
+    serveLedger(25);
+    renderWithProviders(<LedgerTable />);
+
+    await waitFor(() => expect(cardsShown()).toHaveLength(10));
+    expect(screen.queryByTestId('ledger-table')).toBeNull();
+    const first = screen.getByTestId('ledger-card-1');
+    expect(first.textContent).toContain('Transfer in');
+    expect(first.textContent).toContain('+¥1,234.00');
+    expect(first.textContent).toContain('Balance after ¥100.00');
+    expect(first.textContent).toContain('T20250601000000000001');
+    expect(screen.getByTestId('ledger-pager-position').textContent).toBe('Page 1 of 3');
+
+    fireEvent.click(screen.getByTestId('ledger-pager-next'));
+
+    await screen.findByTestId('ledger-card-11');
+    expect(screen.queryByTestId('ledger-card-1')).toBeNull();
+    expect(api.calls(wallet.listLedger).at(-1)?.query.get('pageNum')).toBe('2');
+    expect(screen.getByTestId('ledger-pager-position').textContent).toBe('Page 2 of 3');
+  });
+
+  it('folds its filters until asked for, counts those in force, and opens them again as they were', async () => {
+    serveLedger(4);
+    renderWithProviders(<LedgerTable />);
+    await waitFor(() => expect(cardsShown()).toHaveLength(4));
+    const toggle = screen.getByTestId('ledger-filters-toggle');
+    expect(screen.queryByTestId('ledger-filters')).toBeNull();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(toggle);
+    await screen.findByTestId('ledger-filters');
+    await chooseDirection('Expense');
+
+    await waitFor(() => expect(cardsShown()).toHaveLength(2));
+    expect(api.calls(wallet.listLedger).at(-1)?.query.get('direction')).toBe('expense');
+    expect(toggle.textContent).toBe('Filters (1)');
+
+    fireEvent.click(toggle);
+    expect(screen.queryByTestId('ledger-filters')).toBeNull();
+    expect(cardsShown()).toHaveLength(2);
+    fireEvent.click(toggle);
+    const direction = await screen.findByTestId('ledger-filter-direction');
+    expect(direction.textContent).toContain('Expense');
   });
 });

@@ -1,29 +1,20 @@
-import { TransactionDirection, TransactionType } from '@suanli/contract';
-import { Flex, Typography, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
-import { DateTime } from '@/shared/ui/date-time';
-import { MoneyText } from '@/shared/ui/money-text';
-import { PagedTable } from '@/shared/ui/paged-table';
-import { useLedgerPages, type LedgerFilters, type LedgerRow } from '../api/list-ledger';
+import { FilterOutlined } from '@ant-design/icons';
+import { Button, Flex, Skeleton } from 'antd';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyNamed } from '@/shared/ui/lazy-with-timeout';
+import { useWideScreenLoading } from '@/shared/ui/use-wide-screen';
+import { useLedgerPages, type LedgerFilters } from '../api/list-ledger';
+import { LedgerCards } from './ledger-cards';
 import { LedgerExportButton } from './ledger-export-button';
-import { LedgerFilterBar } from './ledger-filter-bar';
-import { LEDGER_COLUMNS, signedAmount } from './ledger-csv';
 import { useWalletTranslation } from '../use-wallet-translation';
 
-type Column = (typeof LEDGER_COLUMNS)[number];
-
-// What each column shows; the titles come from the same keys as the export's headers.
-const CELLS: Record<Column, (row: LedgerRow, t: (key: string) => string) => ReactNode> = {
-  time: (row) => <DateTime value={row.createTime} />,
-  orderNo: (row) => <Typography.Text copyable>{row.orderNo}</Typography.Text>,
-  direction: (row, t) => t(`contract:${TransactionDirection.labelKey(row.direction)}`),
-  transactionType: (row, t) => t(`contract:${TransactionType.labelKey(row.transactionType)}`),
-  amount: (row) => <MoneyText value={signedAmount(row)} signed />,
-  actualAmount: (row) => <MoneyText value={row.actualAmount} />,
-  balance: (row) => <MoneyText value={row.balance} />,
-};
-
-const MONEY_COLUMNS: readonly Column[] = ['amount', 'actualAmount', 'balance'];
+// antd's Table, and the filters' form, selects and range picker, load on a wide screen or when asked for: a phone
+// shows the entries as cards with its filters folded, and downloads neither until they are opened (issue 25).
+const loadRowsTable = () => import('./ledger-rows-table');
+const loadFilterBar = () => import('./ledger-filter-bar');
+const loadWideViews = () => Promise.all([loadRowsTable(), loadFilterBar()]);
+const LedgerRowsTable = lazyNamed(loadRowsTable, 'LedgerRowsTable');
+const LedgerFilterBar = lazyNamed(loadFilterBar, 'LedgerFilterBar');
 
 interface LedgerTableProps {
   /** Drawn between the filters and the table, for the filters in force: the page puts the income/expense chart there. */
@@ -34,31 +25,47 @@ interface LedgerTableProps {
 export function LedgerTable({ aboveTable }: LedgerTableProps) {
   const { t } = useWalletTranslation();
   const ledger = useLedgerPages();
+  const wide = useWideScreenLoading(loadWideViews);
+  const [filtersOpened, setFiltersOpened] = useState(false);
   const { direction, transactionType, startDate, endDate } = ledger.params;
   const filters = { direction, transactionType, startDate, endDate };
-  const filtered = Object.values(filters).some((value) => value !== undefined);
-  const columns: TableColumnsType<LedgerRow> = LEDGER_COLUMNS.map((column) => ({
-    key: column,
-    title: t(`ledger.columns.${column}`),
-    align: MONEY_COLUMNS.includes(column) ? 'right' : 'left',
-    render: (_, row) => CELLS[column](row, t),
-  }));
+  const active = [direction, transactionType, startDate ?? endDate].filter((value) => value !== undefined).length;
+  const emptyText = t(active > 0 ? 'ledger.emptyFiltered' : 'ledger.empty');
+  // Until the first page, as the page drawn ahead at build time has it: nothing there that could suspend.
+  const firstPage = ledger.query.isPending;
+  const filterBar = (
+    <Suspense fallback={<Skeleton.Input active />}>
+      <LedgerFilterBar filters={filters} onChange={(next) => ledger.change({ filters: next })} stacked={!wide} />
+    </Suspense>
+  );
 
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="flex-start" gap={16} wrap>
-        <LedgerFilterBar onChange={(next) => ledger.change({ filters: next })} />
+        {wide ? null : (
+          <Button
+            icon={<FilterOutlined aria-hidden />}
+            aria-expanded={filtersOpened}
+            onClick={() => setFiltersOpened((opened) => !opened)}
+            data-testid="ledger-filters-toggle"
+          >
+            {active > 0 ? t('ledger.filters.toggleActive', { count: active }) : t('ledger.filters.toggle')}
+          </Button>
+        )}
+        {wide ? firstPage ? <Skeleton.Input active /> : filterBar : null}
         <LedgerExportButton filters={filters} disabled={ledger.total === 0} />
       </Flex>
+      {!wide && filtersOpened ? filterBar : null}
       {aboveTable?.(filters)}
-      <PagedTable
-        paged={ledger}
-        columns={columns}
-        rowKey="entryId"
-        scroll={{ x: 'max-content' }}
-        emptyText={t(filtered ? 'ledger.emptyFiltered' : 'ledger.empty')}
-        data-testid="ledger-table"
-      />
+      {!wide ? (
+        <LedgerCards ledger={ledger} emptyText={emptyText} />
+      ) : firstPage ? (
+        <Skeleton active />
+      ) : (
+        <Suspense fallback={<Skeleton active />}>
+          <LedgerRowsTable ledger={ledger} emptyText={emptyText} />
+        </Suspense>
+      )}
     </Flex>
   );
 }
