@@ -2,6 +2,7 @@
 // with our threshold and encodings, @fastify/cors, prom-client's request counter and histogram), a request id, and the
 // same security headers on every answer. A baseline server wears it when BENCH_EDGE=1; the real server's ratio to
 // such a baseline is the cost of our own hooks and handlers, and the baseline's ratio to the bare one is the edge's.
+// BENCH_EDGE may instead name some of its parts (EDGE_PARTS, comma-separated): what each one costs alone.
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import { randomUUID } from 'node:crypto';
@@ -15,18 +16,21 @@ const HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-export const wearsEdge = process.env.BENCH_EDGE === '1';
+// `envelope`: a hello-world answers /api/healthz's body, in the API's envelope, instead of its own.
+export const EDGE_PARTS = ['envelope', 'compress', 'cors', 'metrics', 'request-id', 'security-headers'];
+
+const asked = process.env.BENCH_EDGE ?? '0';
+const parts = new Set(asked === '1' ? EDGE_PARTS : asked === '0' ? [] : asked.split(','));
+export const answersEnvelope = parts.has('envelope');
 
 /** Fastify's options for a baseline: a random request id, as the real server makes for a request without one. */
-export const fastifyOptions = () => ({ logger: false, ...(wearsEdge ? { genReqId: () => randomUUID() } : {}) });
+export const fastifyOptions = () => ({
+  logger: false,
+  ...(parts.has('request-id') ? { genReqId: () => randomUUID() } : {}),
+});
 
 /** @param {import('fastify').FastifyInstance} app */
-export async function registerEdge(app) {
-  if (!wearsEdge) {
-    return;
-  }
-  await app.register(compress, { threshold: 1024, encodings: ['gzip', 'br'], globalDecompression: false });
-  await app.register(cors, { origin: false });
+function registerMetrics(app) {
   const registry = new Registry();
   const labelNames = ['method', 'route'];
   const requests = new Counter({
@@ -36,18 +40,35 @@ export async function registerEdge(app) {
     registers: [registry],
   });
   const duration = new Histogram({ name: 'duration', help: '-', labelNames, registers: [registry] });
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.headers(HEADERS);
-    done(null, payload);
-  });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     done();
   });
+}
+
+/** @param {import('fastify').FastifyInstance} app */
+export async function registerEdge(app) {
+  if (parts.has('compress')) {
+    await app.register(compress, { threshold: 1024, encodings: ['gzip', 'br'], globalDecompression: false });
+  }
+  if (parts.has('cors')) {
+    await app.register(cors, { origin: false });
+  }
+  if (parts.has('metrics')) {
+    registerMetrics(app);
+  }
+  if (parts.has('request-id')) {
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.header('x-request-id', request.id);
+      done();
+    });
+  }
+  if (parts.has('security-headers')) {
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      reply.headers(HEADERS);
+      done(null, payload);
+    });
+  }
 }

@@ -1,5 +1,5 @@
 // `npm run bench`: requests per second and p99 latency of the API beside the bare stack it runs on, measured in one
-// run, once on PGlite and once on PostgreSQL (BENCH_DATABASE_URL). Each engine gets: a bare Fastify hello-world, a
+// run. First the edge part by part: a hello-world wearing each of its plugins and headers alone. Then once on PGlite and once on PostgreSQL (BENCH_DATABASE_URL). Each engine gets: a bare Fastify hello-world, a
 // bare Fastify handler doing one indexed SELECT by id with the same driver, each again wearing our edge (edge.mjs),
 // GET /api/healthz, getUserInfo with a real session and signed `sn` header, and the notices list of a user who has
 // 10,000 of them. Only one server runs at a time. Then the object store's upload and download throughput, each adapter beside the same bytes moved without it
@@ -19,6 +19,7 @@ import {
   startSelectServer,
   stop,
 } from './servers.mjs';
+import { EDGE_PARTS } from './edge.mjs';
 import { benchGateway } from './gateway.mjs';
 import { benchObjects } from './objects.ts';
 
@@ -93,6 +94,23 @@ async function benchEngine(engine, databaseUrl) {
   });
 }
 
+/**
+ * What each part of the edge costs alone: a bare hello-world, then the same wearing one part at a time, then all of
+ * them. No database is read, so this runs once, not per engine.
+ */
+async function benchEdgeParts() {
+  console.log('\nthe edge, part by part');
+  const measured = [];
+  for (const edge of [false, ...EDGE_PARTS.map((part) => [part]), true]) {
+    const hello = await startHelloServer({ edge });
+    const name = edge === false ? 'hello' : edge === true ? 'hello + the whole edge' : `hello + ${edge[0]}`;
+    measured.push(await load(name, `${hello.base}/`));
+    await stop(hello);
+  }
+  return measured.map((row) => ({ ...row, ratio: Number((row.rps / measured[0].rps).toFixed(3)) }));
+}
+
+const edgeParts = await benchEdgeParts();
 const rows = await benchEngine('PGlite', undefined);
 if (process.env.BENCH_DATABASE_URL) {
   rows.push(...(await benchEngine('PostgreSQL', process.env.BENCH_DATABASE_URL)));
@@ -108,10 +126,14 @@ const file = path.join(ROOT, 'bench/results', `api-${stamp.slice(0, 10)}.json`);
 const load1 = os.loadavg()[0].toFixed(2);
 writeFileSync(
   file,
-  `${JSON.stringify({ stamp, node: process.version, cpus: os.cpus().length, loadAverage: Number(load1), seconds, connections, headers: BROWSER_HEADERS, rows, gateway, objects }, null, 2)}\n`,
+  `${JSON.stringify({ stamp, node: process.version, cpus: os.cpus().length, loadAverage: Number(load1), seconds, connections, headers: BROWSER_HEADERS, edgeParts, rows, gateway, objects }, null, 2)}\n`,
 );
 
 const pad = (text, width) => String(text).padStart(width);
+console.log(`\n${'the edge, part by part'.padEnd(42)} ${pad('req/s', 8)} ${pad('p99 ms', 8)} ${pad('×hello', 7)}`);
+for (const row of edgeParts) {
+  console.log(`${row.name.padEnd(42)} ${pad(row.rps.toFixed(0), 8)} ${pad(row.p99Ms.toFixed(2), 8)} ${pad(row.ratio.toFixed(3), 7)}`);
+}
 console.log(
   `\n${'engine'.padEnd(11)} ${'target'.padEnd(30)} ${pad('req/s', 8)} ${pad('p99 ms', 8)} ${pad('×hello', 7)} ${pad('×select', 8)} ${pad('×edge', 7)}  non-2xx`,
 );

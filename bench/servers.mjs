@@ -39,7 +39,8 @@ export async function stop({ child }) {
   await exited;
 }
 
-const edgeEnv = (edge) => ({ BENCH_EDGE: edge ? '1' : '0' });
+// `edge`: true for the whole edge, or the names of some of its parts (edge.mjs).
+const edgeEnv = (edge) => ({ BENCH_EDGE: Array.isArray(edge) ? edge.join(',') : edge ? '1' : '0' });
 
 /**
  * The bare Fastify handler doing one indexed SELECT by id: PostgreSQL at `databaseUrl`, PGlite in `dataDir` otherwise;
@@ -52,7 +53,11 @@ export const startSelectServer = ({ databaseUrl, dataDir, edge = false }) =>
     ...edgeEnv(edge),
   });
 
-/** The bare Fastify hello-world, or with `edge` the same wearing our edge's plugins and headers (edge.mjs). */
+/**
+ * The bare Fastify hello-world, or with `edge` the same wearing our edge's plugins and headers (edge.mjs), all of them
+ * or the parts named.
+ * @param {{ edge?: boolean | string[] }} [wearing]
+ */
 export const startHelloServer = ({ edge = false } = {}) => start(['bench/hello-server.mjs'], edgeEnv(edge));
 
 /**
