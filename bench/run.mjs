@@ -132,7 +132,9 @@ writeFileSync(
 const pad = (text, width) => String(text).padStart(width);
 console.log(`\n${'the edge, part by part'.padEnd(42)} ${pad('req/s', 8)} ${pad('p99 ms', 8)} ${pad('×hello', 7)}`);
 for (const row of edgeParts) {
-  console.log(`${row.name.padEnd(42)} ${pad(row.rps.toFixed(0), 8)} ${pad(row.p99Ms.toFixed(2), 8)} ${pad(row.ratio.toFixed(3), 7)}`);
+  console.log(
+    `${row.name.padEnd(42)} ${pad(row.rps.toFixed(0), 8)} ${pad(row.p99Ms.toFixed(2), 8)} ${pad(row.ratio.toFixed(3), 7)}`,
+  );
 }
 console.log(
   `\n${'engine'.padEnd(11)} ${'target'.padEnd(30)} ${pad('req/s', 8)} ${pad('p99 ms', 8)} ${pad('×hello', 7)} ${pad('×select', 8)} ${pad('×edge', 7)}  non-2xx`,
