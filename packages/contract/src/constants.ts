@@ -155,7 +155,11 @@ export const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 
+// The header's first language, spaces aside, is English. One test rather than a split, a trim and a lower-casing:
+// the server reads it on every request.
+const FIRST_IS_ENGLISH = /^\s*en/i;
+
+/** en-US when the first language the header names is English (en, en-GB, …), zh-CN otherwise (spec §9). */
 export function pickLocale(acceptLanguage: string | undefined | null): Locale {
-  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('en') ? 'en-US' : DEFAULT_LOCALE;
+  return acceptLanguage && FIRST_IS_ENGLISH.test(acceptLanguage) ? 'en-US' : DEFAULT_LOCALE;
 }

@@ -23,7 +23,10 @@ export async function registerEdge(app: FastifyInstance, config: Config, count: 
   await app.register(errorHandlerPlugin, { bodyLimit: config.http.bodyLimit });
   await app.register(securityHeadersPlugin);
   await app.register(unreadBodyPlugin);
-  await app.register(cors, { origin: config.http.corsOrigins.length > 0 ? config.http.corsOrigins : false });
+  // Without an origin to allow, @fastify/cors would still run a hook on every request that sets nothing.
+  if (config.http.corsOrigins.length > 0) {
+    await app.register(cors, { origin: config.http.corsOrigins });
+  }
   if (config.http.rateLimitPerMinute > 0) {
     await app.register(rateLimit, {
       max: config.http.rateLimitPerMinute,

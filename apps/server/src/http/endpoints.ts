@@ -110,6 +110,20 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
   if (endpoint.operator) {
     checkOperatorEndpoint(app, endpoint);
   }
+  // Made once per endpoint, not per request: the handler, wrapped in its audit when an operator acts.
+  const call = (input: EndpointInput<E>, context: RequestContext) =>
+    endpoint.operator && endpoint.method !== 'GET'
+      ? runAudited(
+          app,
+          {
+            operatorId: context.userId,
+            area: endpoint.operator,
+            reason: (input.body as { reason: string }).reason,
+            requestId: context.requestId,
+          },
+          (audit) => handler(input, { ...context, audit } as ContextFor<E>),
+        )
+      : handler(input, context as ContextFor<E>);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
@@ -146,20 +160,9 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoi
       if (endpoint.auth === 'user' && (context.userId === null || context.sessionId === null)) {
         throw new AppError('unauthorized');
       }
-      const run = () =>
-        endpoint.operator && endpoint.method !== 'GET'
-          ? runAudited(
-              app,
-              {
-                operatorId: context.userId,
-                area: endpoint.operator,
-                reason: (input.body as { reason: string }).reason,
-                requestId: context.requestId,
-              },
-              (audit) => handler(input, { ...context, audit } as ContextFor<E>),
-            )
-          : handler(input, context as ContextFor<E>);
-      const result = await (endpoint.idempotent ? runHoldingKey(request, run) : run());
+      const result = await (endpoint.idempotent
+        ? runHoldingKey(request, () => call(input, context))
+        : call(input, context));
       if (result instanceof WithMsg) {
         return { code: 200, msg: result.msg, data: result.data ?? null };
       }

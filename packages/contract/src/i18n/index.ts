@@ -19,10 +19,31 @@ function lookup(catalogue: unknown, key: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+// The templates found so far, by language: the server translates the same few keys on every request (each answer's
+// message, each notice of a list), and a walk down the catalogue costs more than the rest of a translation. Unknown
+// keys are not kept, so that no input can grow it.
+const FOUND: Record<Locale, Map<string, string>> = { 'zh-CN': new Map(), 'en-US': new Map() };
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+
+function templateOf(locale: Locale, key: string): string {
+  const kept = FOUND[locale].get(key);
+  if (kept !== undefined) {
+    return kept;
+  }
+  const template = lookup(CONTRACT_MESSAGES[locale], key) ?? lookup(CONTRACT_MESSAGES['zh-CN'], key);
+  if (template === undefined) {
+    return key;
+  }
+  FOUND[locale].set(key, template);
+  return template;
+}
+
 /** Translates a catalogue key with i18next-style `{{name}}` placeholders; an unknown key comes back as it is. */
 export function translate(locale: Locale, key: string, params: Params = {}): string {
-  const template = lookup(CONTRACT_MESSAGES[locale], key) ?? lookup(CONTRACT_MESSAGES['zh-CN'], key) ?? key;
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  const template = templateOf(locale, key);
+  return template.includes('{{')
+    ? template.replace(PLACEHOLDER, (_, name: string) => String(params[name] ?? ''))
+    : template;
 }
 
 export function hasMessage(key: string): boolean {
