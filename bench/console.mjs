@@ -169,6 +169,10 @@ async function audit(base, pagePath, signedIn) {
     tbtMs: Math.round(audits['total-blocking-time'].numericValue),
     cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
     fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
+    // How fast Lighthouse found this host (its BenchmarkIndex) and the CPU slowdown it applied on top: its 4× is
+    // calibrated for a high-end desktop host (index 1500–2000, its throttling documentation).
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
     failing: Object.values(audits)
       .filter((item) => item.score !== null && item.score < 0.9 && item.scoreDisplayMode === 'binary')
       .map((item) => item.id),
@@ -237,10 +241,10 @@ for (const load of loads) {
   );
 }
 if (audits.length > 0) {
-  console.log(`\nLighthouse (mobile)          perf  a11y  best   LCP ms   TBT ms    CLS`);
+  console.log(`\nLighthouse (mobile)          perf  a11y  best   LCP ms   TBT ms    CLS  host index  CPU ×`);
   for (const item of audits) {
     console.log(
-      `${label(item).padEnd(28)} ${item.performance.toFixed(2)}  ${item.accessibility.toFixed(2)}  ${item.bestPractices.toFixed(2)} ${String(item.lcpMs).padStart(8)} ${String(item.tbtMs).padStart(8)} ${item.cls.toFixed(3).padStart(6)}${item.failing.length ? `  failing: ${item.failing.join(', ')}` : ''}`,
+      `${label(item).padEnd(28)} ${item.performance.toFixed(2)}  ${item.accessibility.toFixed(2)}  ${item.bestPractices.toFixed(2)} ${String(item.lcpMs).padStart(8)} ${String(item.tbtMs).padStart(8)} ${item.cls.toFixed(3).padStart(6)} ${String(item.benchmarkIndex).padStart(11)} ${String(item.cpuSlowdown).padStart(6)}${item.failing.length ? `  failing: ${item.failing.join(', ')}` : ''}`,
     );
   }
 }

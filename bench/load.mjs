@@ -1,5 +1,6 @@
 // Load generation: wrk from Debian when present (steadier), autocannon from npm otherwise. Both report requests per
-// second and the 99th-percentile latency in milliseconds, and send the same headers on every request.
+// second, the requests answered and the 99th-percentile latency in milliseconds, and send the same headers on every
+// request.
 import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 
@@ -21,12 +22,19 @@ function runWrk(url, { seconds, connections, headers }) {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(result.stdout)?.[1]);
   const p99 = wrkMilliseconds(/^\s+99%\s+(\S+)/m.exec(result.stdout)?.[1] ?? '');
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(result.stdout)?.[1] ?? '0';
-  return { tool: 'wrk', rps, p99Ms: p99, non2xx: Number(errors) };
+  const requests = Number(/(\d+) requests in/.exec(result.stdout)?.[1]);
+  return { tool: 'wrk', rps, requests, p99Ms: p99, non2xx: Number(errors) };
 }
 
 async function runAutocannon(url, { seconds, connections, headers }) {
   const result = await autocannon({ url, connections, duration: seconds, headers });
-  return { tool: 'autocannon', rps: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx };
+  return {
+    tool: 'autocannon',
+    rps: result.requests.average,
+    requests: result.requests.total,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+  };
 }
 
 export function measure(url, { headers = {}, ...options }) {

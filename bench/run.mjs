@@ -1,5 +1,5 @@
-// `npm run bench`: requests per second and p99 latency of the API beside the bare stack it runs on, measured in one
-// run. First the edge part by part: a hello-world wearing each of its plugins and headers alone. Then once on PGlite and once on PostgreSQL (BENCH_DATABASE_URL). Each engine gets: a bare Fastify hello-world, a
+// `npm run bench`: requests per second, p99 latency and CPU time per request of the API beside the bare stack it runs
+// on, measured in one run. First the edge part by part: a hello-world wearing each of its plugins and headers alone. Then once on PGlite and once on PostgreSQL (BENCH_DATABASE_URL). Each engine gets: a bare Fastify hello-world, a
 // bare Fastify handler doing one indexed SELECT by id with the same driver, each again wearing our edge (edge.mjs),
 // GET /api/healthz, getUserInfo with a real session and signed `sn` header, and the notices list of a user who has
 // 10,000 of them. Only one server runs at a time. Then the object store's upload and download throughput, each adapter beside the same bytes moved without it
@@ -50,26 +50,29 @@ async function benchEngine(engine, databaseUrl) {
   try {
     for (const edge of [false, true]) {
       const hello = await startHelloServer({ edge });
-      rows.push(await load(`fastify hello-world${edge ? ' + edge' : ''}`, `${hello.base}/`));
+      rows.push(await load(`fastify hello-world${edge ? ' + edge' : ''}`, `${hello.base}/`, { server: hello }));
       await stop(hello);
     }
     for (const edge of [false, true]) {
       const select = await startSelectServer({ databaseUrl, dataDir: `${dataDir}/select`, edge });
-      rows.push(await load(`fastify + one SELECT${edge ? ' + edge' : ' by id'}`, `${select.base}/`));
+      rows.push(
+        await load(`fastify + one SELECT${edge ? ' + edge' : ' by id'}`, `${select.base}/`, { server: select }),
+      );
       await stop(select);
     }
 
     const serverEnv = { DATA_DIR: dataDir, ...databaseEnv };
     const { token } = seed(serverEnv);
     const api = await startApiServer(serverEnv, { profileDir });
-    rows.push(await load('GET /api/healthz', `${api.base}/api/healthz`));
+    rows.push(await load('GET /api/healthz', `${api.base}/api/healthz`, { server: api }));
     const userInfo = '/auth/user/getUserInfo';
-    rows.push(await load('getUserInfo', `${api.base}/api${userInfo}`, { apiPath: userInfo, token }));
+    rows.push(await load('getUserInfo', `${api.base}/api${userInfo}`, { apiPath: userInfo, token, server: api }));
     const informs = '/system/inform/getAllInform';
     rows.push(
       await load('listInforms (10,000 stored)', `${api.base}/api${informs}?pageNum=1&pageSize=10`, {
         apiPath: informs,
         token,
+        server: api,
       }),
     );
     await stop(api);
@@ -104,7 +107,7 @@ async function benchEdgeParts() {
   for (const edge of [false, ...EDGE_PARTS.map((part) => [part]), true]) {
     const hello = await startHelloServer({ edge });
     const name = edge === false ? 'hello' : edge === true ? 'hello + the whole edge' : `hello + ${edge[0]}`;
-    measured.push(await load(name, `${hello.base}/`));
+    measured.push(await load(name, `${hello.base}/`, { server: hello }));
     await stop(hello);
   }
   return measured.map((row) => ({ ...row, ratio: Number((row.rps / measured[0].rps).toFixed(3)) }));
@@ -130,18 +133,21 @@ writeFileSync(
 );
 
 const pad = (text, width) => String(text).padStart(width);
-console.log(`\n${'the edge, part by part'.padEnd(42)} ${pad('req/s', 8)} ${pad('p99 ms', 8)} ${pad('×hello', 7)}`);
+const cpu = (row) => pad(row.cpuMicrosPerRequest?.toFixed(1) ?? '', 8);
+console.log(
+  `\n${'the edge, part by part'.padEnd(42)} ${pad('req/s', 8)} ${pad('p99 ms', 8)} ${pad('×hello', 7)} ${pad('µs CPU', 8)}`,
+);
 for (const row of edgeParts) {
   console.log(
-    `${row.name.padEnd(42)} ${pad(row.rps.toFixed(0), 8)} ${pad(row.p99Ms.toFixed(2), 8)} ${pad(row.ratio.toFixed(3), 7)}`,
+    `${row.name.padEnd(42)} ${pad(row.rps.toFixed(0), 8)} ${pad(row.p99Ms.toFixed(2), 8)} ${pad(row.ratio.toFixed(3), 7)} ${cpu(row)}`,
   );
 }
 console.log(
-  `\n${'engine'.padEnd(11)} ${'target'.padEnd(30)} ${pad('req/s', 8)} ${pad('p99 ms', 8)} ${pad('×hello', 7)} ${pad('×select', 8)} ${pad('×edge', 7)}  non-2xx`,
+  `\n${'engine'.padEnd(11)} ${'target'.padEnd(30)} ${pad('req/s', 8)} ${pad('p99 ms', 8)} ${pad('×hello', 7)} ${pad('×select', 8)} ${pad('×edge', 7)} ${pad('µs CPU', 8)}  non-2xx`,
 );
 for (const row of rows) {
   console.log(
-    `${row.engine.padEnd(11)} ${row.name.padEnd(30)} ${pad(row.rps.toFixed(0), 8)} ${pad(row.p99Ms.toFixed(2), 8)} ${pad(row.ratio.toFixed(3), 7)} ${pad(row.ratioToSelect?.toFixed(3) ?? '', 8)} ${pad(row.ratioToEdge?.toFixed(3) ?? '', 7)}  ${row.non2xx}`,
+    `${row.engine.padEnd(11)} ${row.name.padEnd(30)} ${pad(row.rps.toFixed(0), 8)} ${pad(row.p99Ms.toFixed(2), 8)} ${pad(row.ratio.toFixed(3), 7)} ${pad(row.ratioToSelect?.toFixed(3) ?? '', 8)} ${pad(row.ratioToEdge?.toFixed(3) ?? '', 7)} ${cpu(row)}  ${row.non2xx}`,
   );
 }
 console.log(
@@ -154,6 +160,7 @@ for (const row of gateway) {
 }
 console.log(
   `\n×hello = req/s / bare Fastify hello-world, ×select = req/s / bare Fastify + one SELECT by id, ×edge = req/s / the ` +
-    `same baseline wearing our edge's third-party plugins and headers (hello + edge for healthz), same engine and run ` +
+    `same baseline wearing our edge's third-party plugins and headers (hello + edge for healthz), same engine and run; ` +
+    `µs CPU = the server's user and system CPU time per answered request (/proc), steadier than req/s on a shared box ` +
     `(${rows[0].tool}, ${connections} connections, ${seconds} s, load average ${load1} at the end); saved ${path.relative(ROOT, file)}`,
 );

@@ -1,7 +1,8 @@
 // What the throughput benches share: starting one server at a time as a child process, loading it under wrk (or
 // autocannon) with a browser's headers after a warm-up, and the bare baselines they are compared with
 // (hello-server.mjs, select-server.mjs) and the real API server started as production runs it.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signRequest } from '@suanli/contract';
@@ -83,15 +84,32 @@ export const startApiServer = (env, { profileDir } = {}) =>
     },
   );
 
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/**
+ * The CPU time a process has used, user and system, in microseconds (Linux's /proc), or undefined elsewhere. Unlike
+ * requests per second it does not move with what else the machine runs (the load generator, steal by neighbours).
+ */
+function cpuMicros(pid) {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) {
+    return undefined;
+  }
+  // Fields 14 and 15 (utime, stime), counted after the command's closing parenthesis, which may hold spaces.
+  const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+}
+
 /**
  * A 2-second warm-up, then the measured run. With `apiPath`, a signed `sn` header made just before, so it stays inside
- * its ±5-minute window; with `token`, the session's bearer token; `headers` are sent as well.
+ * its ±5-minute window; with `token`, the session's bearer token; `headers` are sent as well. With `server` (what
+ * start() resolved to), also the CPU time that server spent per answered request (`cpuMicrosPerRequest`).
  *
  * @param {string} name
  * @param {string} url
- * @param {{ apiPath?: string, token?: string, headers?: Record<string, string> }} [options]
+ * @param {{ apiPath?: string, token?: string, headers?: Record<string, string>, server?: { child: import('node:child_process').ChildProcess } }} [options]
  */
-export async function load(name, url, { apiPath, token, headers: extra = {} } = {}) {
+export async function load(name, url, { apiPath, token, headers: extra = {}, server } = {}) {
   const headers = {
     ...BROWSER_HEADERS,
     ...extra,
@@ -99,7 +117,15 @@ export async function load(name, url, { apiPath, token, headers: extra = {} } = 
     ...(token ? { authorization: `Bearer ${token}` } : {}),
   };
   await measure(url, { seconds: 2, connections, headers });
+  const before = server && cpuMicros(server.child.pid);
   const result = { name, url, ...(await measure(url, { seconds, connections, headers })) };
-  console.log(`  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(2)} ms, non-2xx ${result.non2xx}`);
+  const after = server && cpuMicros(server.child.pid);
+  if (before !== undefined && after !== undefined) {
+    result.cpuMicrosPerRequest = Number(((after - before) / result.requests).toFixed(1));
+  }
+  const cpu = result.cpuMicrosPerRequest === undefined ? '' : `, ${result.cpuMicrosPerRequest} µs CPU/request`;
+  console.log(
+    `  ${name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99Ms.toFixed(2)} ms${cpu}, non-2xx ${result.non2xx}`,
+  );
   return result;
 }
