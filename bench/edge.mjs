@@ -1,9 +1,9 @@
 // The edge every API answer of ours passes, without any code of ours: the same third-party plugins (@fastify/compress
 // with our threshold and encodings, prom-client's request counter and histogram), a request id, and the same security
-// headers on every answer. @fastify/cors is a part that can be named alone but is not in the whole edge: the server
-// registers it only when CORS_ORIGINS allows some origin, and by default allows none. A baseline server wears it when BENCH_EDGE=1; the real server's ratio to
-// such a baseline is the cost of our own hooks and handlers, and the baseline's ratio to the bare one is the edge's.
-// BENCH_EDGE may instead name some of its parts (EDGE_PARTS, comma-separated): what each one costs alone.
+// headers on every answer. A baseline server wears it when BENCH_EDGE=1; the real server's ratio to such a baseline is
+// the cost of our own hooks and handlers, and the baseline's ratio to the bare one is the edge's. BENCH_EDGE may instead
+// name some of its parts (EDGE_PARTS, comma-separated): what each one costs alone. @fastify/cors is such a part but not
+// in the whole edge: the server registers it only when CORS_ORIGINS allows some origin, and by default allows none.
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import { randomUUID } from 'node:crypto';

@@ -95,8 +95,10 @@ function cpuMicros(pid) {
   if (!existsSync(file)) {
     return undefined;
   }
-  // Fields 14 and 15 (utime, stime), counted after the command's closing parenthesis, which may hold spaces.
-  const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
+  // Fields 14 and 15 (utime, stime), counted after the command's last closing parenthesis: the command itself may
+  // hold spaces and parentheses.
+  const stat = readFileSync(file, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
 }
 
