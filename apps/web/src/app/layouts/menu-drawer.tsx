@@ -3,6 +3,7 @@ import { Button, Drawer, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { MountedOnceOpened } from '@/shared/ui/mounted-once-opened';
 import { MainMenu, type MenuActions } from './main-menu';
 
 /**
@@ -13,9 +14,6 @@ export function MenuDrawer({ actions }: { actions: MenuActions }) {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  // The drawer is mounted on its first opening: a closed antd Drawer still sets state as it mounts, which made React
-  // render the whole header again, at once, as the console took over a page (issue 25).
-  const [opened, setOpened] = useState(false);
   const close = () => setOpen(false);
   return (
     <>
@@ -24,13 +22,10 @@ export function MenuDrawer({ actions }: { actions: MenuActions }) {
         icon={<MenuOutlined />}
         aria-label={t('header.openMenu')}
         aria-expanded={open}
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
+        onClick={() => setOpen(true)}
         data-testid="menu-button"
       />
-      {opened ? (
+      <MountedOnceOpened open={open}>
         <Drawer
           open={open}
           onClose={close}
@@ -65,7 +60,7 @@ export function MenuDrawer({ actions }: { actions: MenuActions }) {
             <MainMenu mode="inline" actions={actions} onChosen={close} />
           </Flex>
         </Drawer>
-      ) : null}
+      </MountedOnceOpened>
     </>
   );
 }

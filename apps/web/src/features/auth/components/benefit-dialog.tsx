@@ -1,6 +1,7 @@
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { MountedOnceOpened } from '@/shared/ui/mounted-once-opened';
 import { WELCOME_DIALOG_Z_INDEX } from '@/shared/ui/welcome-layer';
 import { BenefitIllustration } from './benefit-illustration';
 import { useBenefitDialog } from './benefit-dialog-store';
@@ -18,31 +19,33 @@ export function BenefitDialog() {
   };
 
   return (
-    <Modal
-      open={type !== null}
-      onCancel={hide}
-      footer={null}
-      width={400}
-      centered
-      destroyOnHidden
-      zIndex={WELCOME_DIALOG_Z_INDEX}
-    >
-      {type ? (
-        <Button
-          type="text"
-          onClick={open}
-          data-testid="benefit-dialog"
-          aria-label={t(`benefit.${type}.action`)}
-          style={{ display: 'block', width: '100%', height: 'auto', padding: 0, marginTop: 24 }}
-        >
-          <BenefitIllustration
-            type={type}
-            headline={t(`benefit.${type}.headline`)}
-            caption={t(`benefit.${type}.caption`)}
-            action={t('benefit.go')}
-          />
-        </Button>
-      ) : null}
-    </Modal>
+    <MountedOnceOpened open={type !== null}>
+      <Modal
+        open={type !== null}
+        onCancel={hide}
+        footer={null}
+        width={400}
+        centered
+        destroyOnHidden
+        zIndex={WELCOME_DIALOG_Z_INDEX}
+      >
+        {type ? (
+          <Button
+            type="text"
+            onClick={open}
+            data-testid="benefit-dialog"
+            aria-label={t(`benefit.${type}.action`)}
+            style={{ display: 'block', width: '100%', height: 'auto', padding: 0, marginTop: 24 }}
+          >
+            <BenefitIllustration
+              type={type}
+              headline={t(`benefit.${type}.headline`)}
+              caption={t(`benefit.${type}.caption`)}
+              action={t('benefit.go')}
+            />
+          </Button>
+        ) : null}
+      </Modal>
+    </MountedOnceOpened>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { MountedOnceOpened } from '@/shared/ui/mounted-once-opened';
 import { WELCOME_DIALOG_Z_INDEX } from '@/shared/ui/welcome-layer';
 import { useNewNotice } from '../api/get-new-notice';
 import { useMarkNoticeRead } from '../api/mark-notice-read';
@@ -17,21 +18,24 @@ export function NewNoticePopup({ waiting = false }: { waiting?: boolean }) {
       markRead.mutate(notice.noticeId);
     }
   };
+  const open = Boolean(notice) && !markRead.isPending && !waiting;
   return (
-    <Modal
-      open={Boolean(notice) && !markRead.isPending && !waiting}
-      title={notice?.title}
-      onCancel={close}
-      zIndex={WELCOME_DIALOG_Z_INDEX}
-      footer={
-        <Button type="primary" onClick={close} data-testid="new-notice-ok">
-          {t('gotIt')}
-        </Button>
-      }
-    >
-      <Typography.Paragraph style={{ whiteSpace: 'pre-line' }} data-testid="new-notice">
-        {notice?.content}
-      </Typography.Paragraph>
-    </Modal>
+    <MountedOnceOpened open={open}>
+      <Modal
+        open={open}
+        title={notice?.title}
+        onCancel={close}
+        zIndex={WELCOME_DIALOG_Z_INDEX}
+        footer={
+          <Button type="primary" onClick={close} data-testid="new-notice-ok">
+            {t('gotIt')}
+          </Button>
+        }
+      >
+        <Typography.Paragraph style={{ whiteSpace: 'pre-line' }} data-testid="new-notice">
+          {notice?.content}
+        </Typography.Paragraph>
+      </Modal>
+    </MountedOnceOpened>
   );
 }
