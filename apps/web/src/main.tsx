@@ -23,13 +23,15 @@ function afterFirstPaint(): Promise<void> {
 
 /**
  * A prerendered page is on screen before its scripts run, and a click made then would reach no handler. The clicks are
- * held and made again once React has the page (it replays those made during hydration itself); on a page rendered
- * over instead, the elements clicked are gone and nothing is made again. A link needs no help: the browser follows it.
+ * held and made again once React has the page, every part of it; on a page rendered over instead, the elements clicked
+ * are gone and nothing is made again. A held click goes no further: React listens while the page hydrates part by part
+ * and would answer it twice, or drop it in a part still waiting. A link needs no help: the browser follows it.
  */
 function holdEarlyClicks(): void {
   const held: HTMLElement[] = [];
   const hold = (event: MouseEvent) => {
     if (event.target instanceof HTMLElement && !event.target.closest('a[href]')) {
+      event.stopPropagation();
       held.push(event.target);
     }
   };

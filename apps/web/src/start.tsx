@@ -7,6 +7,7 @@ import { PRERENDER_MARKERS } from './app/prerender-markers';
 import { findPrerenderedPage, type PrerenderedPage } from './app/prerendered-page';
 import { createAppRouter } from './app/router';
 import { applyDocumentFont } from './app/theme';
+import { holdAnswersWhileHydrating, pageHydrated } from './shared/ui/hydration-gate';
 import { yieldToBrowser } from './shared/ui/yield-to-browser';
 
 const container = document.getElementById('root');
@@ -23,6 +24,8 @@ async function start(root: HTMLElement): Promise<void> {
   await yieldToBrowser();
   const prerendered = await findPrerenderedPage(root);
   render(root, prerendered);
+  // A page drawn ahead answers clicks once every part of it has hydrated (shared/ui/hydrating-part.tsx).
+  await pageHydrated();
   document.dispatchEvent(new Event(PRERENDER_MARKERS.takenOverEvent));
 }
 
@@ -46,6 +49,7 @@ function render(root: HTMLElement, prerendered: PrerenderedPage | null): void {
     loadedPages: prerendered.loadedPages,
     create: (routes) => createBrowserRouter(routes, { hydrationData: prerendered.hydrationData }),
   });
+  holdAnswersWhileHydrating();
   // The page is on screen already, and its router has nothing left to settle: hydrating in a transition lets React
   // yield to the browser between components rather than hold the main thread for the whole page (issue 8).
   startTransition(() => {

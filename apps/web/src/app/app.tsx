@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { continueAfterLogin } from './continue-after-login';
 import { leaveGuardedPages } from './leave-guarded-page';
+import { pageHydrated } from '@/shared/ui/hydration-gate';
 import { AppProviders } from './providers';
 import type { AppRouter } from './router';
 
@@ -13,12 +14,15 @@ interface ConsoleAppProps {
 }
 
 /**
- * Marks the document once the console answers input. A prerendered page is on screen before that: a click made
- * earlier is made again then (main.tsx), but a hover or a key is not, and browser journeys wait for the mark first.
+ * Marks the document once the console answers input: for a prerendered page, once every part of it has hydrated. The
+ * page is on screen before that: a click made earlier is made again then (main.tsx), but a hover or a key is not, and
+ * browser journeys wait for the mark first.
  */
 function useInteractiveMark() {
   useEffect(() => {
-    document.documentElement.dataset.interactive = '';
+    void pageHydrated().then(() => {
+      document.documentElement.dataset.interactive = '';
+    });
   }, []);
 }
 

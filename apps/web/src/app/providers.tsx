@@ -9,6 +9,7 @@ import { i18n } from '@/shared/i18n';
 import { useInterfaceSettings } from '@/shared/stores/interface-settings-store';
 import { followOtherTabs } from '@/shared/stores/session-store';
 import { keepFocusInDialogs, keepOpeningKeyOutOfDialogs } from '@/shared/ui/dialog-keyboard';
+import { rootHydrated } from '@/shared/ui/hydration-gate';
 import { MessageBridgeHost } from '@/shared/ui/message-bridge-host';
 import { useReducedMotion } from '@/shared/ui/use-reduced-motion';
 import { syncCacheWithSession } from './session-cache';
@@ -51,6 +52,8 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
   useEffect(() => followSessionWithShellHint(), []);
   useEffect(() => keepFocusInDialogs(), []);
   useEffect(() => keepOpeningKeyOutOfDialogs(), []);
+  // The outermost component: its first effect comes after those of every part the page holds (hydrating-part.tsx).
+  useEffect(() => rootHydrated(), []);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

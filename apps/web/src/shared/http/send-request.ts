@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER, signRequest } from '@suanli/contract';
+import { answersMayLand } from '../ui/hydration-gate';
 import { yieldToBrowser } from '../ui/yield-to-browser';
 import { HttpError } from './http-error';
 
@@ -49,11 +50,7 @@ function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
   return JSON.stringify(body);
 }
 
-/**
- * Sends one request; a time-out, a refused connection or a cancel become HttpErrors without a response. When the
- * browser already knows it is offline the request fails at once, rather than after the time-out (issue 9).
- */
-export async function sendRequest(baseUrl: string, timeoutMs: number | null, request: OutgoingRequest) {
+async function send(baseUrl: string, timeoutMs: number | null, request: OutgoingRequest) {
   // A page's first queries start together inside React's effects: each request's headers, signature and fetch go in a
   // task of their own.
   await yieldToBrowser();
@@ -84,5 +81,18 @@ export async function sendRequest(baseUrl: string, timeoutMs: number | null, req
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+/**
+ * Sends one request; a time-out, a refused connection or a cancel become HttpErrors without a response. When the
+ * browser already knows it is offline the request fails at once, rather than after the time-out (issue 9). The answer,
+ * or the failure, comes back once a page drawn ahead has hydrated (hydration-gate.ts).
+ */
+export async function sendRequest(baseUrl: string, timeoutMs: number | null, request: OutgoingRequest) {
+  try {
+    return await send(baseUrl, timeoutMs, request);
+  } finally {
+    await answersMayLand();
   }
 }
