@@ -22,7 +22,8 @@ function Hydrated({ id, turn }: { id: string; turn: PartTurn }) {
  * A part of a page drawn ahead that React hydrates on its own, in a commit of its own, after the part before it
  * (hydration-gate.ts), rather than with the rest of the page in one long task. A Suspense boundary: while the page
  * hydrates, the part waits there for its turn; otherwise nothing in it suspends. Answers wait until every part has
- * hydrated; a part handed new props, or a context that changes, before its turn is hydrated at once.
+ * hydrated. A part handed new props, or under a context that changes, before its turn is hydrated at once or drawn
+ * again: what sits around parts hands them the same props until the page has hydrated (main-layout.tsx).
  */
 export function HydratingPart({ children }: { children: ReactNode }) {
   const id = useId();
