@@ -18,7 +18,9 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 const reactVendor = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 const contract = /packages[\\/]contract[\\/]/;
 const start = /[\\/]src[\\/]start\.tsx$/;
-const entryShared = /[\\/]src[\\/]app[\\/]prerender-markers\.ts$|vite[\\/]preload-helper/;
+const foundation = /[\\/]src[\\/]shared[\\/](i18n[\\/]i18n\.ts|stores[\\/][\w-]+\.ts)$/;
+const entryShared =
+  /[\\/]src[\\/]app[\\/]prerender-markers\.ts$|[\\/]src[\\/]shared[\\/]ui[\\/]yield-to-browser\.ts$|vite[\\/]preload-helper/;
 
 export default defineConfig({
   root,
@@ -40,12 +42,15 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react-vendor', test: reactVendor, priority: 2 },
-            { name: 'contract', test: contract, priority: 1 },
-            // What both the entry and the app use (the markers, Vite's preload helper) stays out of the app's chunk, or
-            // the entry would load the whole app at once.
-            { name: 'entry-shared', test: entryShared, priority: 3 },
-            // The app (start.tsx) and everything it imports statically: the shell every page needs.
+            { name: 'react-vendor', test: reactVendor, priority: 3 },
+            { name: 'contract', test: contract, priority: 2 },
+            // What both the entry and the app use (the markers, the yield, Vite's preload helper) stays out of the app's
+            // chunk, or the entry would load the whole app at once.
+            { name: 'entry-shared', test: entryShared, priority: 4 },
+            // What the app stands on (i18next with the catalogues and dayjs, the persisted stores) and what they import:
+            // main.tsx evaluates it in a task before the app's.
+            { name: 'foundation', test: foundation, priority: 1 },
+            // The app (start.tsx) and everything else it imports statically: the shell every page needs.
             { name: 'shell', test: start },
           ],
         },

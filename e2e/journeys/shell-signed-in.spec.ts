@@ -154,6 +154,64 @@ describe("a returning renter's first load on a phone", () => {
   });
 });
 
+// What each of the console's first chunks finds when it starts to run: whether a task queued as the chunk before it
+// ran has run since. Each chunk is made to report as it starts (a call put ahead of its code on the way in).
+const FIRST_CHUNKS = /\/assets\/(react-vendor|foundation|shell)-[\w-]+\.js$/;
+const WATCH_CHUNKS = () => {
+  const watched = window as unknown as {
+    chunkStarts: (chunk: string) => void;
+    started: { chunk: string; afterATask: boolean }[];
+  };
+  watched.started = [];
+  let taskRan = true;
+  watched.chunkStarts = (chunk) => {
+    watched.started.push({ chunk, afterATask: taskRan });
+    taskRan = false;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      taskRan = true;
+    };
+    channel.port2.postMessage(null);
+  };
+};
+
+async function reportChunkStarts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(WATCH_CHUNKS);
+  await context.route(FIRST_CHUNKS, async (route) => {
+    const response = await route.fetch();
+    const chunk = FIRST_CHUNKS.exec(route.request().url())![1]!;
+    const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
+    const body = `window.chunkStarts(${JSON.stringify(chunk)});${await response.text()}`;
+    await route.fulfill({ response, headers, body });
+  });
+}
+
+describe("the console's scripts on a first load", () => {
+  it('run React DOM, what the app stands on and the app each in a task of its own, so the page answers between', async () => {
+    const { token } = await registerByEmail();
+    const guest = await session.browser.newContext({ locale: 'zh-CN' });
+    for (const [context, path] of [
+      [guest, '/aigc'],
+      [await returningRenter(token), '/myApp'],
+    ] as const) {
+      await reportChunkStarts(context);
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto(`${session.baseUrl}${path}`);
+      await page.locator('html[data-interactive]').waitFor({ state: 'attached', timeout: 30_000 });
+      // Evaluated in one task, the app's chunk would start before a task queued as React's started could run.
+      expect(await page.evaluate(() => (window as unknown as { started: unknown }).started), path).toEqual([
+        { chunk: 'react-vendor', afterATask: true },
+        { chunk: 'foundation', afterATask: true },
+        { chunk: 'shell', afterATask: true },
+      ]);
+      expect(await page.getByTestId('page-title').isVisible(), path).toBe(true);
+      expect(errors, path).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
 describe('the hint the console keeps', () => {
   it('is written at start for a stored token, follows the language, and goes with a logout', async () => {
     const { page, context, baseUrl } = session;
