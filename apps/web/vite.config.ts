@@ -6,6 +6,7 @@ import { precompress } from './vite-plugins/precompress.ts';
 import { preloadStart } from './vite-plugins/preload-start.ts';
 import { prerender } from './vite-plugins/prerender.ts';
 
+const preload = preloadStart();
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** `@/` is src: imports across areas (app, features, shared) go through it, so the linter can check their direction. */
@@ -24,7 +25,7 @@ const entryShared =
 
 export default defineConfig({
   root,
-  plugins: [react(), contractPaths(), preloadStart(), prerender(), precompress()],
+  plugins: [react(), contractPaths(), preload.plugin, prerender(), precompress()],
   resolve: { alias },
   server: {
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },
@@ -35,6 +36,7 @@ export default defineConfig({
     // The shell chunk holds antd's core for the layout (menu, dialogs, CSS-in-JS) and i18n, about 715 kB before gzip;
     // the limit flags a page or a heavy component leaking into it rather than into a lazy chunk.
     chunkSizeWarningLimit: 750,
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
     // One stylesheet, linked from the page: a prerendered page is drawn with the layout's styles before the app's
     // scripts (and the styles a split would attach to them) are even asked for.
     cssCodeSplit: false,

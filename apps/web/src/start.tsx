@@ -19,17 +19,17 @@ applyDocumentFont();
 const queryClient = createQueryClient();
 
 async function start(root: HTMLElement): Promise<void> {
-  // The app's modules have just been evaluated in one long task; finding the page and asking for its chunk (a link
-  // element per module it imports) is work for the next one.
+  // The app's modules have just been evaluated in a long task; finding the page and asking for its chunk is work for the
+  // next one.
   await yieldToBrowser();
   const prerendered = await findPrerenderedPage(root);
-  render(root, prerendered);
+  await render(root, prerendered);
   // A page drawn ahead answers clicks once every part of it has hydrated (shared/ui/hydrating-part.tsx).
   await pageHydrated();
   document.dispatchEvent(new Event(PRERENDER_MARKERS.takenOverEvent));
 }
 
-function render(root: HTMLElement, prerendered: PrerenderedPage | null): void {
+async function render(root: HTMLElement, prerendered: PrerenderedPage | null): Promise<void> {
   if (!prerendered) {
     // Rendered at once, not in a transition: the router settles its first navigation (guard, page chunk) while the
     // first render is under way, and a RouterProvider whose render yields misses that news and stays on the boot screen.
@@ -49,6 +49,9 @@ function render(root: HTMLElement, prerendered: PrerenderedPage | null): void {
     loadedPages: prerendered.loadedPages,
     create: (routes) => createBrowserRouter(routes, { hydrationData: prerendered.hydrationData }),
   });
+  // Making the router and starting React (its listeners, its first fibers) each take a slow phone's main thread for
+  // some 50 ms: a task each.
+  await yieldToBrowser();
   holdAnswersWhileHydrating();
   // The page is on screen already, and its router has nothing left to settle: hydrating in a transition lets React
   // yield to the browser between components rather than hold the main thread for the whole page (issue 8).
