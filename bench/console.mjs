@@ -141,14 +141,22 @@ async function throttledLoadOnce(browser, url, signedIn) {
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,loading', transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,loading,toplevel',
+    transferMode: 'ReportEvents',
+  });
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   await page.locator('html[data-interactive]').waitFor({ state: 'attached', timeout: 60_000 });
   await page.waitForTimeout(1_500);
   await cdp.send('Tracing.end');
   await traced;
   await context.close();
-  const navigation = events.find((event) => event.name === 'navigationStart' && event.args?.data?.isLoadingMainFrame);
+  const navigation = events.find(
+    (event) =>
+      event.name === 'navigationStart' &&
+      event.args?.data?.isLoadingMainFrame &&
+      event.args.data.documentLoaderURL === url,
+  );
   const fcp = events.find((event) => event.name === 'firstContentfulPaint' && event.pid === navigation.pid);
   const tasks = events
     .filter((event) => event.pid === navigation.pid && event.tid === navigation.tid && event.name === 'RunTask')
