@@ -151,15 +151,13 @@ async function throttledLoadOnce(browser, url, signedIn) {
   await cdp.send('Tracing.end');
   await traced;
   await context.close();
-  const navigation = events.find(
-    (event) =>
-      event.name === 'navigationStart' &&
-      event.args?.data?.isLoadingMainFrame &&
-      event.args.data.documentLoaderURL === url,
-  );
-  const fcp = events.find((event) => event.name === 'firstContentfulPaint' && event.pid === navigation.pid);
+  // The page's first paint, on its renderer's main thread (about:blank before it paints nothing contentful).
+  const fcp = events.find((event) => event.name === 'firstContentfulPaint');
+  if (!fcp) {
+    return null;
+  }
   const tasks = events
-    .filter((event) => event.pid === navigation.pid && event.tid === navigation.tid && event.name === 'RunTask')
+    .filter((event) => event.pid === fcp.pid && event.tid === fcp.tid && event.name === 'RunTask')
     .filter((event) => event.ph === 'X' && event.ts >= fcp.ts)
     .map((event) => event.dur / 1000);
   return {
@@ -170,8 +168,12 @@ async function throttledLoadOnce(browser, url, signedIn) {
 
 async function throttledLoad(browser, url, signedIn) {
   const runs = [];
-  for (let run = 0; run < THROTTLED_RUNS; run += 1) {
-    runs.push(await throttledLoadOnce(browser, url, signedIn));
+  // A trace that missed the first paint (now and then, as Lighthouse's NO_NAVSTART) is made again.
+  for (let attempt = 0; runs.length < THROTTLED_RUNS && attempt < THROTTLED_RUNS * 2; attempt += 1) {
+    const run = await throttledLoadOnce(browser, url, signedIn);
+    if (run) {
+      runs.push(run);
+    }
   }
   return {
     blockingMs: Math.round(median(runs.map((run) => run.blockingMs))),
