@@ -66,12 +66,9 @@ function startServer(env) {
   });
 }
 
-/**
- * One first load with an empty cache: the scripts' bytes on the wire as Chromium counts them, and the LCP. `signedIn`
- * stores the token, and with `shell` the hint cookie the console keeps beside it.
- */
-async function firstLoad(browser, url, signedIn) {
-  const context = await browser.newContext({ locale: 'zh-CN' });
+/** A fresh context in Chinese; `signedIn` stores the token, and with `shell` the hint cookie kept beside it. */
+async function browserContext(browser, url, signedIn, options = {}) {
+  const context = await browser.newContext({ locale: 'zh-CN', ...options });
   if (signedIn) {
     const { token, shell } = signedIn;
     await context.addInitScript(([key, value]) => globalThis.localStorage.setItem(key, value), [TOKEN_KEY, token]);
@@ -79,6 +76,15 @@ async function firstLoad(browser, url, signedIn) {
       await context.addCookies([{ ...SHELL_HINT, url }]);
     }
   }
+  return context;
+}
+
+/**
+ * One first load with an empty cache: the scripts' bytes on the wire as Chromium counts them, and the LCP. `signedIn`
+ * stores the token, and with `shell` the hint cookie the console keeps beside it.
+ */
+async function firstLoad(browser, url, signedIn) {
+  const context = await browserContext(browser, url, signedIn);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -127,14 +133,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
  * between two runs of one build on this box; these are the tasks themselves.
  */
 async function throttledLoadOnce(browser, url, signedIn) {
-  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 412, height: 823 }, isMobile: true });
-  if (signedIn) {
-    await context.addInitScript(
-      ([key, value]) => globalThis.localStorage.setItem(key, value),
-      [TOKEN_KEY, signedIn.token],
-    );
-    await context.addCookies([{ ...SHELL_HINT, url }]);
-  }
+  const context = await browserContext(browser, url, signedIn, {
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -174,6 +176,9 @@ async function throttledLoad(browser, url, signedIn) {
     if (run) {
       runs.push(run);
     }
+  }
+  if (runs.length === 0) {
+    throw new Error(`${url}: no trace of ${THROTTLED_RUNS * 2} held the page's first paint`);
   }
   return {
     blockingMs: Math.round(median(runs.map((run) => run.blockingMs))),
@@ -282,7 +287,7 @@ try {
     throttled.push({
       page: pagePath,
       shell: true,
-      ...(await throttledLoad(browser, `${server.base}${pagePath}`, { token })),
+      ...(await throttledLoad(browser, `${server.base}${pagePath}`, { token, shell: true })),
     });
   }
   await browser.close();
