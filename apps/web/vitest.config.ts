@@ -16,7 +16,7 @@ export default defineConfig({
     root,
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'eslint/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'eslint/**/*.test.ts', 'vite-plugins/**/*.test.ts'],
     testTimeout: 20_000,
   },
 });

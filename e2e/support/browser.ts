@@ -5,6 +5,7 @@ import { trackWelcomeRequests } from './welcome-requests.js';
 import { trackApiRequests } from './api-requests.js';
 import { journeyServer } from './journey-server.js';
 import { currentTestFailed, reportFailure } from './failure-report.js';
+import { trackAntdClasses } from './antd-classes.js';
 
 // Playwright gives each launch a fresh, empty profile of its own.
 
@@ -56,14 +57,17 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
   });
   trackWelcomeRequests(context);
   trackApiRequests(context);
+  const baseUrl = options.baseUrl ?? journeyServer().baseUrl;
+  const antdClasses = await trackAntdClasses(context, baseUrl);
   const page = await context.newPage();
   const close = async () => {
     if (currentTestFailed()) {
       await reportFailure(page);
     }
     await browser.close();
+    await antdClasses.check();
   };
-  return { browser, context, page, baseUrl: options.baseUrl ?? journeyServer().baseUrl, close };
+  return { browser, context, page, baseUrl, close };
 }
 
 /** Errors the page reports: a failed hydration is one (React reports it as a recoverable error). */
