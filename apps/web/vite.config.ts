@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { antdLightToken } from './vite-plugins/antd-light-token.ts';
 import { antdStylesInUse } from './vite-plugins/antd-styles.ts';
 import { contractPaths } from './vite-plugins/contract-paths.ts';
 import { precompress } from './vite-plugins/precompress.ts';
@@ -26,7 +27,7 @@ const entryShared =
 
 export default defineConfig({
   root,
-  plugins: [react(), antdStylesInUse(), contractPaths(), preload.plugin, prerender(), precompress()],
+  plugins: [react(), antdStylesInUse(), antdLightToken(), contractPaths(), preload.plugin, prerender(), precompress()],
   resolve: { alias },
   server: {
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },

@@ -1,73 +1,38 @@
-import { generate } from '@ant-design/colors';
-import { theme, type ThemeConfig } from 'antd';
-
-/**
- * Chinese first (issue 9): PingFang SC on Apple systems, Microsoft YaHei on Windows, Hiragino Sans GB on older macOS,
- * then the system's own; Latin text keeps the platform UI fonts that come first.
- */
-export const FONT_FAMILY = [
-  '-apple-system',
-  'BlinkMacSystemFont',
-  '"Segoe UI"',
-  '"PingFang SC"',
-  '"Hiragino Sans GB"',
-  '"Microsoft YaHei"',
-  '"Noto Sans CJK SC"',
-  '"WenQuanYi Micro Hei"',
-  '"Helvetica Neue"',
-  'Arial',
-  'sans-serif',
-].join(', ');
+import { theme, type MappingAlgorithm, type ThemeConfig } from 'antd';
+import lightDefault from 'virtual:antd-light-token';
+import { consoleTokens, FONT_FAMILY, type ThemeOptions } from './theme-tokens';
 
 /** The page itself (text outside antd's components) in the same stack as the components. */
 export function applyDocumentFont(): void {
   document.body.style.fontFamily = FONT_FAMILY;
 }
 
-/**
- * Text colours dark enough for WCAG AA (4.5:1) on white and on antd's light greys: antd's secondary and placeholder
- * greys (45 % and 25 % black) fall short, and so does its default blue behind white button text, and its error red
- * (#ff4d4f, 3.3:1) in which a form says what is wrong with an input: antd's own darker red (red-7) instead.
- */
-const ACCESSIBLE_TEXT = {
-  colorError: '#cf1322',
-  colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
-  colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
-  colorTextDescription: 'rgba(0, 0, 0, 0.65)',
-  colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
-  colorTextDisabled: 'rgba(0, 0, 0, 0.5)',
-};
-
-/**
- * antd lightens a primary button and a link under the pointer, which takes white button text (and a link's text on
- * white) under 4.5:1 again: on a light page they darken instead, to the shade antd gives them when pressed (the
- * seventh of the palette antd derives from the colour). Read from the palette alone: deriving antd's whole token for
- * one shade cost the first render 10 ms, 40 ms on a slow phone (issue 25).
- */
-export function hoverShade(color: string): string {
-  return generate(color)[6]!;
+function sameSeed(seed: object, other: object): boolean {
+  const entries = Object.entries(seed);
+  return (
+    entries.length === Object.keys(other).length &&
+    entries.every(([key, value]) => (other as Record<string, unknown>)[key] === value)
+  );
 }
 
-export function consoleTheme(options: { color: string; dark: boolean; reducedMotion: boolean }): ThemeConfig {
-  const light = {
-    ...ACCESSIBLE_TEXT,
-    colorPrimaryHover: hoverShade(options.color),
-    colorLinkHover: hoverShade(options.color),
-  };
+/**
+ * antd's light algorithm, which derives the theme's palettes and sizes from its seed as the first render begins: a
+ * slow phone's longest step of the console's first render (issue 25). For the console's default theme the build has
+ * derived them already (vite-plugins/antd-light-token.ts); any other seed (a colour of the user's choosing, less
+ * motion) is derived here as before.
+ */
+const lightAlgorithm: MappingAlgorithm = (seed) =>
+  sameSeed(seed, lightDefault.seed) ? { ...lightDefault.map } : theme.defaultAlgorithm(seed);
+
+export function consoleTheme(options: ThemeOptions): ThemeConfig {
   return {
-    token: {
-      colorPrimary: options.color,
-      colorLink: options.color,
-      fontFamily: FONT_FAMILY,
-      motion: !options.reducedMotion,
-      ...(options.dark ? {} : light),
-    },
+    token: consoleTokens(options),
     // A menu's popup sits below dialogs (antd puts it above, at 1050): an entry that opens a dialog ("Feedback",
     // "Contact us") leaves the pointer over the mask rather than over a popup that hovering keeps open (issue 9).
     components: { Menu: { zIndexPopup: 990 } },
     // Components take their styles from antd/dist/antd.css (main.tsx) rather than generating them as they render:
     // that generation was most of the first screen's script time (issue 8). Tokens still apply, as CSS variables.
     zeroRuntime: true,
-    algorithm: options.dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+    algorithm: options.dark ? theme.darkAlgorithm : lightAlgorithm,
   };
 }

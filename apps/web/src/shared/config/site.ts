@@ -11,3 +11,9 @@ export const STORAGE_KEYS = {
   vipInfo: 'suanli.vip-info',
   invitationCode: 'suanli.invitation-code',
 } as const;
+
+/**
+ * The console's primary colour. antd's blue (#1677ff) carries white button text at 4.1:1, under WCAG AA's 4.5:1; its
+ * next shade (#0958d9) carries it at 5.9:1 and still reads as the same brand blue (issue 9).
+ */
+export const PRIMARY_COLOR = '#0958d9';

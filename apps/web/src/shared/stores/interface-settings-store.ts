@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, type Locale } from '@suanli/contract';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { snapshotAsItStands } from './arrival-snapshot';
-import { STORAGE_KEYS } from '../config/site';
+import { PRIMARY_COLOR, STORAGE_KEYS } from '../config/site';
 
 /** The persisted interface settings of spec §3. */
 export interface InterfaceSettings {
@@ -25,11 +25,6 @@ interface InterfaceSettingsActions {
   update: (changes: Partial<InterfaceSettings>) => void;
 }
 
-/**
- * antd's blue (#1677ff) carries white button text at 4.1:1, under WCAG AA's 4.5:1; its next shade (#0958d9) carries it
- * at 5.9:1 and still reads as the same brand blue (issue 9).
- */
-const PRIMARY_COLOR = '#0958d9';
 const PREVIOUS_PRIMARY_COLOR = '#1677ff';
 
 export const DEFAULT_INTERFACE_SETTINGS: InterfaceSettings = {

@@ -1,7 +1,9 @@
-import { theme } from 'antd';
-import { describe, expect, it } from 'vitest';
+import { render } from '@testing-library/react';
+import { ConfigProvider, theme, type GlobalToken, type ThemeConfig } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_INTERFACE_SETTINGS } from '@/shared/stores/interface-settings-store';
-import { consoleTheme, hoverShade } from './theme';
+import { consoleTheme } from './theme';
+import { hoverShade } from './theme-tokens';
 
 // WCAG 2.1's contrast ratio of two #rrggbb colours.
 function contrast(first: string, second: string): number {
@@ -45,5 +47,43 @@ describe('the shade under the pointer', () => {
         theme.getDesignToken({ token: { colorPrimary: color } }).colorPrimaryActive,
       );
     }
+  });
+});
+
+describe("the default theme's tokens, derived when the console is built", () => {
+  const tokenUnder = (config: ThemeConfig) => {
+    let token: GlobalToken | undefined;
+    function Probe() {
+      token = theme.useToken().token;
+      return null;
+    }
+    render(
+      <ConfigProvider theme={config}>
+        <Probe />
+      </ConfigProvider>,
+    );
+    return token;
+  };
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it('are the tokens antd derives for it, served without deriving them again in the browser', () => {
+    const options = { color: DEFAULT_INTERFACE_SETTINGS.color, dark: false, reducedMotion: false };
+    const derive = vi.spyOn(theme, 'defaultAlgorithm');
+    const served = tokenUnder(consoleTheme(options));
+    expect(derive).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+    expect(served).toEqual(tokenUnder({ ...consoleTheme(options), algorithm: theme.defaultAlgorithm }));
+  });
+
+  it('leave any other colour, and less motion, to antd to derive', () => {
+    const derive = vi.spyOn(theme, 'defaultAlgorithm');
+    expect(tokenUnder(consoleTheme({ color: '#722ed1', dark: false, reducedMotion: false }))?.colorPrimary).toBe(
+      '#722ed1',
+    );
+    expect(
+      tokenUnder(consoleTheme({ color: DEFAULT_INTERFACE_SETTINGS.color, dark: false, reducedMotion: true }))?.motion,
+    ).toBe(false);
+    expect(derive).toHaveBeenCalledTimes(2);
   });
 });
