@@ -22,7 +22,7 @@ function sameSeed(seed: object, other: object): boolean {
  * motion) is derived here as before.
  */
 const lightAlgorithm: MappingAlgorithm = (seed) =>
-  sameSeed(seed, lightDefault.seed) ? { ...lightDefault.map } : theme.defaultAlgorithm(seed);
+  sameSeed(seed, lightDefault.seed) ? lightDefault.map : theme.defaultAlgorithm(seed);
 
 export function consoleTheme(options: ThemeOptions): ThemeConfig {
   return {
