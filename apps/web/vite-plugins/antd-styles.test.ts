@@ -1,9 +1,11 @@
 // @vitest-environment node
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { antdPrefixUsage, pruneAntdStylesheet, type PrefixUsage } from './antd-styles.ts';
+import { parseAst } from 'vite';
+import { antdPrefixUsage, pruneAntdStylesheet, withoutStyleFunctions, type PrefixUsage } from './antd-styles.ts';
 
 let sourceDir: string | undefined;
 
@@ -78,5 +80,33 @@ describe("antd's stylesheet without the components the console never renders", (
     expect(prune('@keyframes antFadeIn{0%{opacity:0}to{opacity:1}}')).toBe(
       '@keyframes antFadeIn{0%{opacity:0}to{opacity:1}}',
     );
+  });
+});
+
+describe("antd's style modules without their style functions", () => {
+  it('hands each style hook factory a function that makes no style, and keeps its other arguments', () => {
+    const code = [
+      "import { genFocusStyle } from '../../style';",
+      'const genTagStyle = (token) => ({ [token.componentCls]: genFocusStyle(token) });',
+      'export const prepareComponentToken = (token) => ({ defaultBg: token.colorFillQuaternary });',
+      "export default genStyleHooks('Tag', (token) => [genTagStyle(token)], prepareComponentToken, { order: 1 });",
+      "export const Sub = genSubStyleComponent(['Tag', 'sub'], function (token) { return genTagStyle(token); }, prepareComponentToken);",
+    ].join('\n');
+    const edited = withoutStyleFunctions(code);
+    expect(edited).toContain("genStyleHooks('Tag', () => [], prepareComponentToken, { order: 1 })");
+    expect(edited).toContain("genSubStyleComponent(['Tag', 'sub'], () => [], prepareComponentToken)");
+    expect(edited).toContain(
+      'export const prepareComponentToken = (token) => ({ defaultBg: token.colorFillQuaternary });',
+    );
+  });
+
+  it("leaves antd's own menu style module valid, with its tokens and without its style functions", async () => {
+    const file = createRequire(import.meta.url).resolve('antd/es/menu/style/index.js');
+    const code = await readFile(file, 'utf8');
+    const edited = withoutStyleFunctions(code);
+    expect(() => parseAst(edited)).not.toThrow();
+    expect(edited).toContain('export const prepareComponentToken');
+    expect(edited).toMatch(/genStyleHooks\('Menu', \(\) => \[\], prepareComponentToken/);
+    expect(edited.length).toBeLessThan(code.length);
   });
 });

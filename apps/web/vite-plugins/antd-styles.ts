@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import postcss, { type Container } from 'postcss';
-import type { Plugin } from 'vite';
+import { parseAst, type Plugin } from 'vite';
 
 /**
  * The class prefixes antd names its components' elements with (`getPrefixCls('table')` gives `ant-table`, and the
@@ -15,6 +15,9 @@ export interface PrefixUsage {
 }
 
 const STYLESHEET = /[\\/]antd[\\/]dist[\\/]antd\.css$/;
+// antd's style modules: a component's `style/` folder, and the wave effect's `style.js`.
+const STYLE_MODULE = /[\\/]antd[\\/]es[\\/](?:.+[\\/])?style(?:[\\/].+)?\.js$/;
+const STYLE_HOOK_FACTORIES = new Set(['genStyleHooks', 'genComponentStyleHook', 'genSubStyleComponent']);
 const PREFIX_LITERAL = /getPrefixCls\(\s*['"]([a-z][a-z-]*)['"]/g;
 // Classes a module makes from the root prefix (`${rootPrefixCls}-slide-up`) rather than through getPrefixCls.
 const ROOT_PREFIXED = /\$\{root\w*\}-([a-z]+(?:-[a-z]+)*)/g;
@@ -180,6 +183,52 @@ export function pruneAntdStylesheet(css: string, usage: PrefixUsage): string {
   return root.toString();
 }
 
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+  callee?: AstNode & { name?: string };
+  arguments?: AstNode[];
+}
+
+/** The style functions handed to antd's style hook factories in one module, as source ranges. */
+function styleFunctions(code: string): AstNode[] {
+  const found: AstNode[] = [];
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
+    if (!node || typeof node !== 'object') {
+      return;
+    }
+    const candidate = node as AstNode;
+    const styleFunction = candidate.arguments?.[1];
+    if (
+      candidate.type === 'CallExpression' &&
+      STYLE_HOOK_FACTORIES.has(candidate.callee?.name ?? '') &&
+      styleFunction
+    ) {
+      found.push(styleFunction);
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(parseAst(code));
+  return found;
+}
+
+/**
+ * A style module of antd with its style functions (what turns the theme's tokens into a component's CSS) replaced by
+ * one that returns none. antd calls them only to generate styles as components render, which zeroRuntime turns off
+ * (its style hooks return before they would); the module's other exports (the component's tokens, read for its CSS
+ * variables) stay, and what only the style functions used is left for the bundler to drop.
+ */
+export function withoutStyleFunctions(code: string): string {
+  return styleFunctions(code)
+    .sort((first, second) => second.start - first.start)
+    .reduce((edited, range) => `${edited.slice(0, range.start)}() => []${edited.slice(range.end)}`, code);
+}
+
 /**
  * antd's stylesheet (`antd/dist/antd.css`, zeroRuntime: theme.ts) holds the rules of all its components, a megabyte
  * the browser parses and tests every element against before the first paint. The console's build keeps the rules of
@@ -197,7 +246,11 @@ export function antdStylesInUse(): Plugin {
       sourceDir = path.join(config.root, 'src');
     },
     async transform(code, id) {
-      if (!STYLESHEET.test(id.split('?')[0]!)) {
+      const file = id.split('?')[0]!;
+      if (STYLE_MODULE.test(file)) {
+        return { code: withoutStyleFunctions(code), map: null };
+      }
+      if (!STYLESHEET.test(file)) {
         return null;
       }
       usage ??= antdPrefixUsage(sourceDir);

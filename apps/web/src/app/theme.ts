@@ -19,7 +19,8 @@ function sameSeed(seed: object, other: object): boolean {
  * antd's light algorithm, which derives the theme's palettes and sizes from its seed as the first render begins: a
  * slow phone's longest step of the console's first render (issue 25). For the console's default theme the build has
  * derived them already (vite-plugins/antd-light-token.ts); any other seed (a colour of the user's choosing, less
- * motion) is derived here as before.
+ * motion) is derived here as before. antd copies the map before it merges the overrides in, so the built one is
+ * handed over as it is.
  */
 const lightAlgorithm: MappingAlgorithm = (seed) =>
   sameSeed(seed, lightDefault.seed) ? lightDefault.map : theme.defaultAlgorithm(seed);
@@ -31,7 +32,8 @@ export function consoleTheme(options: ThemeOptions): ThemeConfig {
     // "Contact us") leaves the pointer over the mask rather than over a popup that hovering keeps open (issue 9).
     components: { Menu: { zIndexPopup: 990 } },
     // Components take their styles from antd/dist/antd.css (main.tsx) rather than generating them as they render:
-    // that generation was most of the first screen's script time (issue 8). Tokens still apply, as CSS variables.
+    // that generation was most of the first screen's script time (issue 8). Tokens still apply, as CSS variables. The
+    // build leaves the generating code out of the bundle (decision 0044): this stays on.
     zeroRuntime: true,
     algorithm: options.dark ? theme.darkAlgorithm : lightAlgorithm,
   };
