@@ -24,9 +24,7 @@ async function submitRealName(name: string, idNumber: string) {
   await page.getByTestId('realname-id-card').fill(idNumber);
   // The attempts left can show the last answer while its button still spins, and a spinning button ignores a click
   // (a submit lost that way failed a loaded run).
-  await expect
-    .poll(() => page.getByTestId('realname-submit').getAttribute('class'))
-    .not.toContain('ant-btn-loading');
+  await expect.poll(() => page.getByTestId('realname-submit').getAttribute('class')).not.toContain('ant-btn-loading');
   await page.getByTestId('realname-submit').click();
 }
 
