@@ -121,7 +121,7 @@ export async function antdPrefixUsage(sourceDir: string): Promise<PrefixUsage> {
  * to that component, and is kept when any prefix it starts with is in use (`input-group-wrapper` is drawn by the
  * input itself); a class that starts with none (the motions' `slide-up-enter`) is always kept.
  */
-export function antdClassInUse(className: string, usage: PrefixUsage): boolean {
+function antdClassInUse(className: string, usage: PrefixUsage): boolean {
   const owners = withShorterPrefixes(className).filter((prefix) => usage.all.has(prefix));
   return owners.length === 0 || owners.some((prefix) => usage.used.has(prefix));
 }
@@ -230,10 +230,11 @@ export function withoutStyleFunctions(code: string): string {
 }
 
 /**
- * antd's stylesheet (`antd/dist/antd.css`, zeroRuntime: theme.ts) holds the rules of all its components, a megabyte
- * the browser parses and tests every element against before the first paint. The console's build keeps the rules of
- * the components it can render (issue 25); a journey fails if the console ever draws a class whose rules were left out
- * (e2e/support/antd-classes.ts).
+ * The console's antd styles come from antd's stylesheet (`antd/dist/antd.css`, zeroRuntime: theme.ts), which holds the
+ * rules of all its components, a megabyte the browser parses and tests every element against before the first paint,
+ * while every component's module still carries the code that would generate its styles. The console's build keeps the
+ * rules of the components it can render and leaves that code out (issue 25, decision 0044); a journey fails if the
+ * console ever draws a class whose rules were left out (e2e/support/antd-classes.ts).
  */
 export function antdStylesInUse(): Plugin {
   let usage: Promise<PrefixUsage> | undefined;

@@ -50,8 +50,8 @@ export interface ThemeOptions {
 }
 
 /**
- * The console's own design tokens over antd's. Kept apart from theme.ts, which imports antd's components' theme, so
- * that the build can derive the default theme's tokens ahead (vite-plugins/antd-light-token.ts).
+ * The console's own design tokens over antd's. Kept apart from theme.ts, which imports what the build derives from
+ * them (virtual:antd-light-token), so that the build can import them (vite-plugins/antd-light-token.ts).
  */
 export function consoleTokens(options: ThemeOptions): NonNullable<ThemeConfig['token']> {
   const light = {
