@@ -41,6 +41,15 @@ describe("antd's class prefixes the console can render", () => {
     expect(usage.used.has('table')).toBe(false);
   });
 
+  it('stops the build on an import of antd whose names it cannot read', async () => {
+    await expect(usageOf({ 'page.tsx': "import * as antd from 'antd';\n" })).rejects.toThrow(
+      /imports antd as "\* as antd"/,
+    );
+    await expect(usageOf({ 'page.tsx': "import antd, { Button } from 'antd';\n" })).rejects.toThrow(
+      /name the components/,
+    );
+  });
+
   it('stops the build on a name antd does not export', async () => {
     await expect(usageOf({ 'page.tsx': "import { Buton } from 'antd';\n" })).rejects.toThrow(
       /no component named Buton/,

@@ -24,6 +24,8 @@ const ROOT_PREFIXED = /\$\{root\w*\}-([a-z]+(?:-[a-z]+)*)/g;
 const IMPORTED = /(?:^|;|\n)\s*(?:import|export)\s(?:[^;'"]*?\sfrom\s*)?['"](\.{1,2}\/[^'"]+)['"]/g;
 // `import type { … }` brings no component and is left out.
 const ANTD_IMPORT = /import\s+\{([^}]*)\}\s*from\s*'antd'/g;
+// Any import of antd's package entry, whatever its form.
+const ANY_ANTD_IMPORT = /import\s+(?:type\s+)?([^;'"]*?)\s*from\s*'antd'/g;
 const BARREL_EXPORT = /export\s*\{\s*default as (\w+)\s*\}\s*from\s*'(\.\/[^']+)'/g;
 
 function matches(pattern: RegExp, text: string): string[] {
@@ -58,7 +60,15 @@ async function sourceFiles(folder: string): Promise<string[]> {
 async function namesImported(sourceDir: string): Promise<Set<string>> {
   const names = new Set<string>();
   for (const file of await sourceFiles(sourceDir)) {
-    for (const list of matches(ANTD_IMPORT, await readFile(file, 'utf8'))) {
+    const code = await readFile(file, 'utf8');
+    // A default or namespace import would reach components by names the walk cannot read, and their rules would go.
+    const unread = matches(ANY_ANTD_IMPORT, code).find((clause) => !clause.startsWith('{'));
+    if (unread !== undefined) {
+      throw new Error(
+        `antd-styles: ${file} imports antd as "${unread}"; name the components: import { … } from 'antd'`,
+      );
+    }
+    for (const list of matches(ANTD_IMPORT, code)) {
       for (const item of list.split(',')) {
         const name = item.split(/\s+as\s+/)[0]!.trim();
         if (name && !name.startsWith('type ')) {
